@@ -1,0 +1,255 @@
+/// Finds RIBs that outlive their detach: every router, interactor, presenter and view of a detached
+/// subtree is tracked, and whatever is still alive once the grace period has passed on the injected
+/// clock is reported with its type and its former tree path.
+///
+/// There is no timer per object: detached subtrees wait in one list and a single sweep checks every
+/// subtree whose grace period is over. With `sweepsAutomatically` (the default) the detector
+/// schedules that sweep itself; tests turn it off, advance a `TestClock` and call ``sweep()``:
+///
+/// ```swift
+/// let clock = TestClock()
+/// var leaks: [LeakReport] = []
+/// let detector = LeakDetector(
+///   gracePeriod: .seconds(1), clock: clock, sweepsAutomatically: false,
+///   onLeak: { leaks.append($0) })
+/// root.context = TreeContext(leakDetector: detector)
+/// // ... attach, detach ...
+/// clock.advance(by: .seconds(1))
+/// detector.sweep()
+/// #expect(leaks.isEmpty)
+/// ```
+///
+/// Set ``isEnabled`` to `false` (or give the ``TreeContext`` no detector) to track nothing.
+@MainActor
+public final class LeakDetector {
+  /// How long a detached object may stay alive before it counts as leaked.
+  public let gracePeriod: Duration
+  /// The clock grace periods are measured on.
+  public let clock: any MonotonicClock
+  /// Whether detaches are tracked. Turning it off forgets nothing already tracked.
+  public var isEnabled = true
+
+  private let sweepsAutomatically: Bool
+  private let onLeak: @MainActor (LeakReport) -> Void
+  private var waiting: [(deadline: Duration, batch: LeakBatch)] = []
+  nonisolated(unsafe) private var scheduledSweep: Task<Void, Never>?
+
+  /// Creates a leak detector.
+  ///
+  /// - Parameters:
+  ///   - gracePeriod: how long detached objects may live on (a dismissal animation, a last
+  ///     callback); one second by default.
+  ///   - clock: the clock the grace period is measured on.
+  ///   - sweepsAutomatically: whether the detector schedules its own sweeps; `false` in tests that
+  ///     call ``sweep()`` themselves.
+  ///   - onLeak: called with each report; by default, debug builds print it to standard error.
+  public init(
+    gracePeriod: Duration = .seconds(1),
+    clock: any MonotonicClock = SystemClock(),
+    sweepsAutomatically: Bool = true,
+    onLeak: @escaping @MainActor (LeakReport) -> Void = LeakDetector.printReport
+  ) {
+    self.gracePeriod = gracePeriod
+    self.clock = clock
+    self.sweepsAutomatically = sweepsAutomatically
+    self.onLeak = onLeak
+  }
+
+  deinit {
+    scheduledSweep?.cancel()
+  }
+
+  /// Prints `report` to standard error in debug builds; does nothing in release builds.
+  public static func printReport(_ report: LeakReport) {
+    #if DEBUG
+      printToStandardError(report.description)
+    #endif
+  }
+
+  /// How many detached subtrees are waiting for their grace period to end.
+  public var waitingSubtreeCount: Int { waiting.count }
+
+  /// Checks every detached subtree whose grace period is over, reports what is still alive, and
+  /// forgets those subtrees. Returns the reports it made.
+  @discardableResult
+  public func sweep() -> [LeakReport] {
+    guard !waiting.isEmpty else { return [] }
+    let now = clock.now()
+    var reports: [LeakReport] = []
+    var kept = 0
+    for index in waiting.indices {
+      if waiting[index].deadline > now {
+        waiting.swapAt(kept, index)
+        kept += 1
+        continue
+      }
+      // Fast path: the detached routers and interactors each hold the batch, so when the
+      // detector holds the only reference, all of them are gone.
+      if isKnownUniquelyReferenced(&waiting[index].batch), waiting[index].batch.weakObjects.isEmpty
+      {
+        continue
+      }
+      if let report = Self.report(for: waiting[index].batch) { reports.append(report) }
+    }
+    waiting.removeLast(waiting.count - kept)
+    for report in reports { onLeak(report) }
+    return reports
+  }
+
+  // MARK: Tracking
+
+  /// Tracks the routers of a detached subtree (given in pre-order), their interactors,
+  /// presenters and views.
+  func track(_ subtree: [RouterNode], formerParent: RouterNode) {
+    var entries: [LeakBatch.Entry] = []
+    entries.reserveCapacity(subtree.count * 2)
+    var weakObjects: [(entry: Int, object: WeakObject)] = []
+    // The routers above the current one, with their entry indices; pre-order makes it a stack.
+    var openRouters: [(node: RouterNode, entry: Int)] = []
+    for node in subtree {
+      while let last = openRouters.last, last.node !== node.parent { openRouters.removeLast() }
+      let parentEntry = openRouters.last?.entry ?? -1
+      let index = entries.count
+      if !node.childNodes.isEmpty { openRouters.append((node, index)) }
+      entries.append(
+        .init(role: .router, type: type(of: node), router: index, parentRouter: parentEntry))
+      entries.append(
+        .init(
+          role: .interactor, type: type(of: node.interactable), router: index,
+          parentRouter: parentEntry))
+      let view = node.ownedView
+      if let view {
+        weakObjects.append((entries.count, WeakObject(view)))
+        entries.append(
+          .init(role: .view, type: type(of: view), router: index, parentRouter: parentEntry))
+      }
+      if let presenter = node.interactable.trackedPresenter, presenter !== view {
+        weakObjects.append((entries.count, WeakObject(presenter)))
+        entries.append(
+          .init(
+            role: .presenter, type: type(of: presenter), router: index, parentRouter: parentEntry))
+      }
+    }
+    var ancestors: [Any.Type] = []
+    var ancestor: RouterNode? = formerParent
+    while let current = ancestor {
+      ancestors.append(type(of: current))
+      ancestor = current.parent
+    }
+    ancestors.reverse()
+    let batch = LeakBatch(entries: entries, weakObjects: weakObjects, ancestors: ancestors)
+    var index = 0
+    for node in subtree {
+      node.leakSlot.handOver()
+      node.leakSlot = LeakSlot(batch: batch, index: index)
+      node.interactable.leakSlot.handOver()
+      node.interactable.leakSlot = LeakSlot(batch: batch, index: index + 1)
+      index += 2
+      if node.ownedView != nil { index += 1 }
+      if let presenter = node.interactable.trackedPresenter, presenter !== node.ownedView {
+        index += 1
+      }
+    }
+    let deadline = clock.now() + gracePeriod
+    waiting.append((deadline, batch))
+    if sweepsAutomatically, scheduledSweep == nil { scheduleSweep(at: deadline) }
+  }
+
+  private func scheduleSweep(at deadline: Duration) {
+    let clock = clock
+    scheduledSweep = Task { [weak self] in
+      do {
+        try await clock.sleep(until: deadline)
+      } catch {
+        return
+      }
+      guard let self else { return }
+      self.scheduledSweep = nil
+      self.sweep()
+      if let next = self.waiting.map(\.deadline).min() { self.scheduleSweep(at: next) }
+    }
+  }
+
+  private static func report(for batch: LeakBatch) -> LeakReport? {
+    var alive = Array(repeating: false, count: batch.entries.count)
+    for (index, entry) in batch.entries.enumerated()
+    where entry.role == .router || entry.role == .interactor {
+      alive[index] = batch.isFlagSet(at: index)
+    }
+    for (entry, weakObject) in batch.weakObjects {
+      alive[entry] = weakObject.object != nil
+    }
+    guard alive.contains(true) else { return nil }
+    var paths = LeakPaths(batch: batch)
+    var leaked: [LeakedObject] = []
+    for (index, entry) in batch.entries.enumerated() where alive[index] {
+      leaked.append(
+        LeakedObject(
+          role: entry.role, typeName: String(describing: entry.type),
+          path: paths.path(ofRouter: entry.router)))
+    }
+    return LeakReport(subtreePath: paths.path(ofRouter: 0), leakedObjects: leaked)
+  }
+}
+
+/// Builds the tree paths of a batch's routers in linear time. Paths longer than
+/// ``maximumComponents`` keep their first and last components around a count of the elided ones,
+/// so a leak ten thousand levels deep still gives a readable (and quick) report.
+private struct LeakPaths {
+  static let maximumComponents = 24
+  static let keptAtEachEnd = 8
+
+  let batch: LeakBatch
+  let prefix: [String]
+  /// Per router entry: its depth below the subtree root, and the names of the first levels.
+  var depth: [Int]
+  var head: [[String]]
+  var names: [ObjectIdentifier: String] = [:]
+
+  init(batch: LeakBatch) {
+    self.batch = batch
+    prefix = batch.formerAncestors.map { RouterNode.name(of: $0) }
+    depth = Array(repeating: 0, count: batch.entries.count)
+    head = Array(repeating: [], count: batch.entries.count)
+    // Pre-order: a parent's entry always comes before its children's.
+    for (index, entry) in batch.entries.enumerated() where entry.role == .router {
+      let name = Self.name(of: entry.type, cache: &names)
+      if entry.parentRouter < 0 {
+        head[index] = [name]
+      } else {
+        depth[index] = depth[entry.parentRouter] + 1
+        head[index] = head[entry.parentRouter]
+        if head[index].count < Self.keptAtEachEnd { head[index].append(name) }
+      }
+    }
+  }
+
+  mutating func path(ofRouter index: Int) -> String {
+    let total = prefix.count + depth[index] + 1
+    // The last components, walking up at most `keptAtEachEnd` levels (or all, if short).
+    let wanted = total <= Self.maximumComponents ? total : Self.keptAtEachEnd
+    var tail: [String] = []
+    var current = index
+    while current >= 0, tail.count < wanted {
+      tail.append(Self.name(of: batch.entries[current].type, cache: &names))
+      current = batch.entries[current].parentRouter
+    }
+    if total <= Self.maximumComponents {
+      return (prefix + tail.reversed()).joined(separator: "/")
+    }
+    let leading = Array((prefix + head[index]).prefix(Self.keptAtEachEnd))
+    if tail.count < Self.keptAtEachEnd {
+      tail += prefix.reversed().prefix(Self.keptAtEachEnd - tail.count)
+    }
+    let elided = total - leading.count - tail.count
+    return (leading + ["…\(elided) more…"] + tail.reversed()).joined(separator: "/")
+  }
+
+  private static func name(of type: Any.Type, cache: inout [ObjectIdentifier: String]) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = cache[key] { return name }
+    let name = RouterNode.name(of: type)
+    cache[key] = name
+    return name
+  }
+}

@@ -1,0 +1,51 @@
+/// Something the tree was asked to do that it refused or could only do partly, with a message that
+/// says what to change.
+///
+/// Misuse of the tree (attaching a router twice, detaching a router that is not a child, ...)
+/// leaves the tree exactly as it was and reports a diagnostic to the tree's
+/// ``DiagnosticsHandler``. In debug builds the standard handler stops at an assertion, the way a
+/// precondition would; in release builds it does nothing. Tests install a recording handler and
+/// assert on the reports.
+public struct TreeDiagnostic: Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// `attachChild` was called with a router that is already a child of this router.
+    case alreadyAttached
+    /// `attachChild` was called with a router that is attached to another parent.
+    case attachedToAnotherParent
+    /// `attachChild` would make a router its own ancestor.
+    case attachCreatesCycle
+    /// `detachChild` was called with a router that is not a child of this router.
+    case detachedNonChild
+    /// `launch` was called on a launch router that is already launched.
+    case launchedTwice
+    /// Work was bound to an interactor that is not active; it was cancelled at once.
+    case boundToInactiveInteractor
+    /// A componentized builder's component factory returned a component it had returned before.
+    case componentReused
+  }
+
+  /// How serious a diagnostic is.
+  public enum Severity: String, Sendable, Equatable {
+    /// A programming error: the call was refused and the tree left unchanged.
+    case misuse
+    /// Allowed, but almost certainly not what was meant.
+    case warning
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// How serious it is.
+  public let severity: Severity
+  /// A sentence that names the objects involved and says what to do instead.
+  public let message: String
+
+  /// Creates a diagnostic.
+  public init(kind: Kind, severity: Severity, message: String) {
+    self.kind = kind
+    self.severity = severity
+    self.message = message
+  }
+
+  public var description: String { "Ribcage \(severity.rawValue) [\(kind.rawValue)]: \(message)" }
+}

@@ -1,0 +1,224 @@
+/// The business logic of a RIB. Everything it starts is bound to its active period.
+///
+/// A router activates its interactor when the RIB is attached to an active parent (or launched)
+/// and deactivates it when the RIB is detached. Override ``didBecomeActive()`` to subscribe to
+/// streams and start work, and bind that work with ``CancellableWork/cancelOnDeactivate(interactor:)``,
+/// ``task(priority:_:)`` or ``observe(_:_:)`` so that it stops at deactivation: no stale update
+/// can reach a RIB that is no longer attached.
+///
+/// ```swift
+/// final class RideInteractor: Interactor, RideInteractable {
+///   weak var router: RideRouting?
+///   private let trips: StateStream<TripState>
+///
+///   init(trips: StateStream<TripState>) { self.trips = trips }
+///
+///   override func didBecomeActive() {
+///     super.didBecomeActive()
+///     observe(trips) { [weak self] in self?.router?.route(to: $0) }
+///   }
+/// }
+/// ```
+///
+/// Activation is idempotent: ``activate()`` on an active interactor and ``deactivate()`` on an
+/// inactive one do nothing. An interactor that is released while active does not get
+/// ``willResignActive()`` (it is already being destroyed), but its bound work is cancelled and its
+/// ``isActiveStream`` finishes.
+@MainActor
+open class Interactor: InteractorScope {
+  /// Whether the interactor is between ``activate()`` and ``deactivate()``.
+  public private(set) final var isActive = false
+
+  /// Bound work and the activeness stream, created on first use so that an interactor that
+  /// needs neither costs nothing extra.
+  private final var extras: InteractorExtras?
+
+  /// The router that owns this interactor, set by the router; it drives subtree activation.
+  /// `unowned(unsafe)` because the router owns the interactor and clears this in its deinit.
+  nonisolated(unsafe) final unowned(unsafe) var owningRouter: RouterNode?
+
+  /// Leak tracking slot, written at detach and read in `deinit` (possibly off the main thread).
+  nonisolated(unsafe) final var leakSlot = LeakSlot()
+
+  /// Creates an inactive interactor.
+  public init() {}
+
+  deinit {
+    leakSlot.markDeallocated()
+    // `extras` goes with the interactor: its isolated deinit cancels what is still bound and
+    // finishes the activeness stream.
+  }
+
+  // MARK: Lifecycle
+
+  /// Activates the interactor and, when it belongs to a router, every RIB below it (parents
+  /// before children). Does nothing if it is already active.
+  public final func activate() {
+    guard !isActive else { return }
+    if let owningRouter {
+      owningRouter.setSubtreeActive(true)
+    } else {
+      performActivation()
+    }
+  }
+
+  /// Deactivates every RIB below this interactor's router (children before parents), then the
+  /// interactor itself, cancelling all bound work. Does nothing if it is not active.
+  public final func deactivate() {
+    guard isActive else { return }
+    if let owningRouter {
+      owningRouter.setSubtreeActive(false)
+    } else {
+      performDeactivation()
+    }
+  }
+
+  /// Called right after the interactor became active. Start work here and bind it.
+  open func didBecomeActive() {}
+
+  /// Called right before the interactor stops being active, while ``isActive`` is still `true`.
+  /// Bound work is cancelled right after it returns.
+  open func willResignActive() {}
+
+  /// The activeness, replaying the current value; finishes when the interactor is deallocated.
+  public final var isActiveStream: StateStream<Bool> {
+    let extras = extrasCreatingIfNeeded()
+    if let activeness = extras.activeness { return activeness.stream }
+    let created = MutableStateStream(isActive)
+    extras.activeness = created
+    return created.stream
+  }
+
+  private final func extrasCreatingIfNeeded() -> InteractorExtras {
+    if let extras { return extras }
+    let created = InteractorExtras()
+    extras = created
+    return created
+  }
+
+  /// Activates this interactor alone; the router's subtree walk calls it for each node. Returns
+  /// whether it changed anything.
+  @discardableResult
+  final func performActivation() -> Bool {
+    guard !isActive else { return false }
+    isActive = true
+    extras?.activeness?.send(true)
+    didBecomeActive()
+    return true
+  }
+
+  /// Deactivates this interactor alone; the router's subtree walk calls it for each node. Returns
+  /// whether it changed anything.
+  @discardableResult
+  final func performDeactivation() -> Bool {
+    guard isActive else { return false }
+    willResignActive()
+    extras?.cancelBoundWork()
+    isActive = false
+    extras?.activeness?.send(false)
+    return true
+  }
+
+  // MARK: Work bound to the active period
+
+  final func bind(_ work: any CancellableWork) {
+    guard isActive else {
+      work.cancel()
+      reportInactiveBinding(of: "\(type(of: work))")
+      return
+    }
+    extrasCreatingIfNeeded().boundWork.append(work)
+  }
+
+  private final func reportInactiveBinding(of work: String) {
+    report(
+      TreeDiagnostic(
+        kind: .boundToInactiveInteractor, severity: .warning,
+        message:
+          "\(work) was bound to \(type(of: self)), which is not active, and was cancelled at "
+          + "once. Start work in didBecomeActive() or later."))
+  }
+
+  /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
+  public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
+
+  /// Starts a task on the main actor that is cancelled when the interactor is deactivated.
+  ///
+  /// Called while inactive, the task is created already cancelled (and a warning is reported).
+  @discardableResult
+  public final func task<Success: Sendable>(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @MainActor @Sendable () async -> Success
+  ) -> Task<Success, Never> {
+    let task = Task(priority: priority, operation: operation)
+    bind(task)
+    return task
+  }
+
+  /// Starts a throwing task on the main actor that is cancelled when the interactor is
+  /// deactivated.
+  @discardableResult
+  public final func task<Success: Sendable>(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @MainActor @Sendable () async throws -> Success
+  ) -> Task<Success, any Error> {
+    let task = Task(priority: priority, operation: operation)
+    bind(task)
+    return task
+  }
+
+  /// Observes `stream` while the interactor is active: `handler` gets the current value now and
+  /// every change until deactivation.
+  public final func observe<Value>(
+    _ stream: StateStream<Value>, _ handler: @escaping (Value) -> Void
+  ) {
+    guard isActive else {
+      reportInactiveBinding(of: "An observation of StateStream<\(Value.self)>")
+      return
+    }
+    bind(stream.observe(handler))
+  }
+
+  /// Observes `stream` while the interactor is active: `handler` gets every event until
+  /// deactivation.
+  public final func observe<Value>(
+    _ stream: EventStream<Value>, _ handler: @escaping (Value) -> Void
+  ) {
+    guard isActive else {
+      reportInactiveBinding(of: "An observation of EventStream<\(Value.self)>")
+      return
+    }
+    bind(stream.observe(handler))
+  }
+
+  // MARK: Tree services
+
+  /// The presenter to track for leaks when the RIB is detached, if it is a separate object.
+  var trackedPresenter: AnyObject? { nil }
+
+  func report(_ diagnostic: TreeDiagnostic) {
+    (owningRouter?.context.diagnostics ?? .standard).report(diagnostic)
+  }
+}
+
+/// The parts of an interactor most interactors never need, and the cleanup they require when the
+/// interactor goes away. Its deinit is isolated to the main actor: it runs at once when the
+/// interactor is released on the main actor (the normal case), and is scheduled there otherwise.
+@MainActor
+final class InteractorExtras {
+  var boundWork: [any CancellableWork] = []
+  var activeness: MutableStateStream<Bool>?
+
+  isolated deinit {
+    // Only non-empty when the interactor was released while active.
+    for work in boundWork { work.cancel() }
+    activeness?.finish()
+  }
+
+  func cancelBoundWork() {
+    guard !boundWork.isEmpty else { return }
+    let work = boundWork
+    boundWork.removeAll()
+    for item in work { item.cancel() }
+  }
+}

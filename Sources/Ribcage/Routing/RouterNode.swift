@@ -1,0 +1,260 @@
+/// A node of the RIB tree: the part of every router that the tree itself manages — its
+/// interactor's lifecycle, its children, loading, the shared ``TreeContext`` and leak tracking.
+///
+/// You never subclass `RouterNode` directly; subclass ``Router``, ``ViewableRouter`` or
+/// ``LaunchRouter``. Every ``Routing`` is a `RouterNode`, so `attachChild(_:)` takes the routing
+/// protocol a child's builder returns.
+///
+/// Activeness follows the tree: a RIB is active exactly while its parent is (the root is active
+/// once launched). Attaching a child to an active router activates the child's whole subtree,
+/// parents before children; detaching deactivates it children before parents (depth first, last
+/// attached first) and hands every detached router, interactor, presenter and view to the leak
+/// detector. Both walks use an explicit stack, so trees thousands of levels deep are fine.
+@MainActor
+open class RouterNode {
+  /// The RIB's interactor, whose lifecycle this router drives.
+  public final let interactable: Interactor
+
+  nonisolated(unsafe) final var childNodes: [RouterNode] = []
+  final unowned(unsafe) var parent: RouterNode?
+  private final var ownContext: TreeContext?
+  nonisolated(unsafe) final var leakSlot = LeakSlot()
+
+  /// Whether ``load()`` has run.
+  public private(set) final var isLoaded = false
+
+  init(interactable: Interactor) {
+    self.interactable = interactable
+    interactable.owningRouter = self
+  }
+
+  deinit {
+    leakSlot.markDeallocated()
+    if interactable.owningRouter === self { interactable.owningRouter = nil }
+    // Release deep subtrees iteratively: a recursive release of a 10,000-level chain would
+    // overflow the stack. Only children nobody else holds are taken apart.
+    guard !childNodes.isEmpty else { return }
+    var releasing = childNodes
+    childNodes = []
+    while var node = releasing.popLast() {
+      if isKnownUniquelyReferenced(&node), !node.childNodes.isEmpty {
+        releasing.append(contentsOf: node.childNodes)
+        node.childNodes = []
+      }
+    }
+  }
+
+  // MARK: Tree
+
+  /// The routers attached to this one, in attachment order.
+  public final var children: [RouterNode] { childNodes }
+
+  /// The RIB's name in tree snapshots and leak reports: the router's type name without a trailing
+  /// "Router" (`LoggedInRouter` → `LoggedIn`).
+  public final var name: String { Self.name(of: type(of: self)) }
+
+  /// The view this router owns, if any (overridden by ``ViewableRouter``).
+  var ownedView: (any ViewControllable)? { nil }
+
+  /// The objects that make up this RIB and that the leak detector tracks when it is detached:
+  /// the router, its interactor, its view and its presenter (when separate from the view).
+  public final var ribObjects: [(role: LeakedObject.Role, object: AnyObject)] {
+    var objects: [(role: LeakedObject.Role, object: AnyObject)] = [
+      (.router, self), (.interactor, interactable),
+    ]
+    let view = ownedView
+    if let view { objects.append((.view, view)) }
+    if let presenter = interactable.trackedPresenter, presenter !== view {
+      objects.append((.presenter, presenter))
+    }
+    return objects
+  }
+
+  /// What every router in this tree shares: diagnostics, the leak detector and event observers.
+  ///
+  /// A router gets its parent's context when attached. A root gets a fresh context the first time
+  /// it is asked; set one before attaching children or launching to configure the whole tree.
+  /// Setting it on a router sets it on the router's whole subtree.
+  public final var context: TreeContext {
+    get {
+      if let ownContext { return ownContext }
+      let created = TreeContext()
+      ownContext = created
+      return created
+    }
+    set {
+      var stack: [RouterNode] = [self]
+      while let node = stack.popLast() {
+        node.ownContext = newValue
+        stack.append(contentsOf: node.childNodes)
+      }
+    }
+  }
+
+  // MARK: Loading
+
+  /// Loads the router once: the first call runs ``didLoad()``, later calls do nothing. The tree
+  /// calls it when the router is attached or launched.
+  public final func load() {
+    guard !isLoaded else { return }
+    isLoaded = true
+    didLoad()
+    let context = context
+    if context.hasObservers { context.emit(.loaded(self)) }
+  }
+
+  /// Called once, after the router is attached and activated. Attach the children that live as
+  /// long as this RIB here.
+  open func didLoad() {}
+
+  // MARK: Attaching and detaching
+
+  /// Attaches `child` below this router: the child takes this tree's context, its subtree is
+  /// activated if this router is active, and it is loaded.
+  ///
+  /// Attaching a router that is already attached (here or elsewhere), or one that would become
+  /// its own ancestor, changes nothing and reports a ``TreeDiagnostic``.
+  public final func attachChild(_ child: RouterNode) {
+    let context = context
+    if let problem = problemAttaching(child) {
+      context.diagnostics.report(problem)
+      return
+    }
+    childNodes.append(child)
+    child.parent = self
+    context.mutationCount &+= 1
+    if context.hasObservers { context.emit(.attached(child: child, parent: self)) }
+    child.joinTree(context: context, activating: interactable.isActive)
+    child.load()
+  }
+
+  /// Detaches `child`: its subtree is deactivated children first, removed, and handed to the leak
+  /// detector, which reports whatever is still alive after its grace period.
+  ///
+  /// Detaching a router that is not a child of this one changes nothing and reports a
+  /// ``TreeDiagnostic``.
+  public final func detachChild(_ child: RouterNode) {
+    let context = context
+    guard child.parent === self, childNodes.contains(where: { $0 === child }) else {
+      context.diagnostics.report(
+        TreeDiagnostic(
+          kind: .detachedNonChild, severity: .misuse,
+          message:
+            "\(child.name) is not a child of \(name) and was not detached. Detach a router from "
+            + "the router it was attached to."))
+      return
+    }
+    let mutationsBefore = context.mutationCount
+    var subtree = child.subtreeInPreOrder()
+    Self.deactivate(subtree, context: context)
+    // willResignActive may have changed the tree; look the child up again.
+    if let index = childNodes.firstIndex(where: { $0 === child }) {
+      childNodes.remove(at: index)
+    }
+    child.parent = nil
+    context.mutationCount &+= 1
+    if context.hasObservers { context.emit(.detached(child: child, parent: self)) }
+    if let detector = context.leakDetector, detector.isEnabled {
+      if context.mutationCount != mutationsBefore &+ 1 { subtree = child.subtreeInPreOrder() }
+      detector.track(subtree, formerParent: self)
+    }
+  }
+
+  private final func problemAttaching(_ child: RouterNode) -> TreeDiagnostic? {
+    if child.parent === self {
+      return TreeDiagnostic(
+        kind: .alreadyAttached, severity: .misuse,
+        message: "\(child.name) is already attached to \(name); it was not attached again.")
+    }
+    if let otherParent = child.parent {
+      return TreeDiagnostic(
+        kind: .attachedToAnotherParent, severity: .misuse,
+        message:
+          "\(child.name) is attached to \(otherParent.name) and was not attached to \(name). "
+          + "Detach it from \(otherParent.name) first.")
+    }
+    // A router with no parent can only be an ancestor of this one if it is this tree's root,
+    // and a leaf can only be an ancestor of itself: most attaches skip the walk up.
+    if child === self || (!child.childNodes.isEmpty && isDescendant(of: child)) {
+      return TreeDiagnostic(
+        kind: .attachCreatesCycle, severity: .misuse,
+        message: "Attaching \(child.name) to \(name) would make it its own ancestor; not attached.")
+    }
+    return nil
+  }
+
+  private final func isDescendant(of ancestor: RouterNode) -> Bool {
+    var node = parent
+    while let current = node {
+      if current === ancestor { return true }
+      node = current.parent
+    }
+    return false
+  }
+
+  // MARK: Subtree walks
+
+  /// Called on a child that was just attached: adopts the context everywhere below it, clears
+  /// leak tracking from an earlier detach, and activates the subtree parents first.
+  private final func joinTree(context: TreeContext, activating: Bool) {
+    let emits = context.hasObservers
+    var stack: [RouterNode] = [self]
+    while let node = stack.popLast() {
+      node.ownContext = context
+      node.leakSlot.handOver()
+      node.interactable.leakSlot.handOver()
+      if activating, node.interactable.performActivation(), emits {
+        context.emit(.activated(node))
+      }
+      stack.append(contentsOf: node.childNodes.reversed())
+    }
+  }
+
+  /// Activates or deactivates this router's interactor together with its whole subtree; called by
+  /// ``Interactor/activate()`` and ``Interactor/deactivate()``.
+  final func setSubtreeActive(_ active: Bool) {
+    let context = context
+    if active {
+      let emits = context.hasObservers
+      var stack: [RouterNode] = [self]
+      while let node = stack.popLast() {
+        if node.interactable.performActivation(), emits { context.emit(.activated(node)) }
+        stack.append(contentsOf: node.childNodes.reversed())
+      }
+    } else {
+      Self.deactivate(subtreeInPreOrder(), context: context)
+    }
+  }
+
+  /// This router and every router below it, parents before children, first child first.
+  final func subtreeInPreOrder() -> [RouterNode] {
+    if childNodes.isEmpty { return [self] }
+    var result: [RouterNode] = []
+    var stack: [RouterNode] = [self]
+    while let node = stack.popLast() {
+      result.append(node)
+      stack.append(contentsOf: node.childNodes.reversed())
+    }
+    return result
+  }
+
+  /// Deactivates `subtree` (given in pre-order) children before parents.
+  private static func deactivate(_ subtree: [RouterNode], context: TreeContext) {
+    var index = subtree.count
+    while index > 0 {
+      index -= 1
+      let node = subtree[index]
+      if node.interactable.performDeactivation(), context.hasObservers {
+        context.emit(.deactivated(node))
+      }
+    }
+  }
+
+  /// The RIB name for a router type: its name without a trailing "Router".
+  nonisolated static func name(of routerType: Any.Type) -> String {
+    var name = String(describing: routerType)
+    if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
+    if name.count > "Router".count, name.hasSuffix("Router") { name.removeLast("Router".count) }
+    return name
+  }
+}

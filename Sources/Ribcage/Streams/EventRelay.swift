@@ -1,0 +1,61 @@
+/// The read side of a stream of events: values with no "current" state (a tap, a push
+/// notification, a finished payment). New subscribers receive only events sent after they
+/// subscribed.
+@MainActor
+public struct EventStream<Value> {
+  let core: StreamCore<Value>
+
+  init(core: StreamCore<Value>) {
+    self.core = core
+  }
+
+  /// Whether the owner has finished the stream (or gone away); no event follows.
+  public var isFinished: Bool { core.isFinished }
+
+  /// Calls `onValue` with every later event until the subscription is cancelled or the stream
+  /// finishes (then `onFinish` runs once).
+  public func observe(
+    _ onValue: @escaping (Value) -> Void,
+    onFinish: (() -> Void)? = nil
+  ) -> StreamSubscription {
+    core.subscribe(onValue: onValue, onFinish: onFinish)
+  }
+}
+
+/// The write side of an ``EventStream``, owned by the one object allowed to emit the events.
+///
+/// ```swift
+/// let arrivals = EventRelay<DriverArrival>()
+/// let subscription = arrivals.stream.observe { showArrival($0) }
+/// arrivals.send(DriverArrival(minutesLate: 0))
+/// ```
+@MainActor
+public final class EventRelay<Value> {
+  private let core = StreamCore<Value>()
+
+  /// Creates a relay with no subscribers.
+  public init() {}
+
+  isolated deinit {
+    core.finish()
+  }
+
+  /// The read-only side, to hand to everything that is not the owner.
+  public var stream: EventStream<Value> { EventStream(core: core) }
+
+  /// Delivers `value` to every subscriber.
+  public func send(_ value: Value) {
+    core.send(value)
+  }
+
+  /// Ends the stream: subscribers get `onFinish` and later sends are ignored.
+  public func finish() {
+    core.finish()
+  }
+
+  /// How many subscriptions are live (for tests and diagnostics).
+  public var subscriberCount: Int { core.subscriberCount }
+
+  /// Whether anyone is subscribed; lets an emitter skip building events nobody receives.
+  public var hasSubscribers: Bool { core.hasSubscribers }
+}

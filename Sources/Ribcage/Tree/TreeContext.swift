@@ -1,0 +1,48 @@
+/// What every router of one tree shares: where diagnostics go, the leak detector, and the stream of
+/// tree events. Injected, never global: a root router creates one when first asked, children
+/// adopt their parent's when attached.
+///
+/// ```swift
+/// let context = TreeContext(
+///   diagnostics: .standard,
+///   leakDetector: LeakDetector(gracePeriod: .seconds(2)))
+/// let logging = context.events.observe { print($0.summary) }
+/// root.context = context
+/// root.launch(from: window)
+/// ```
+@MainActor
+public final class TreeContext {
+  /// Where misuse reports and warnings go.
+  public var diagnostics: DiagnosticsHandler
+
+  /// The leak detector detached subtrees are handed to; `nil` turns leak tracking off at no cost.
+  public var leakDetector: LeakDetector?
+
+  private let eventRelay = EventRelay<TreeEvent>()
+
+  /// Incremented by every attach and detach, so a walk can tell whether hooks changed the tree.
+  var mutationCount: UInt64 = 0
+
+  /// Creates a context.
+  ///
+  /// - Parameters:
+  ///   - diagnostics: where misuse reports go; ``DiagnosticsHandler/standard`` by default.
+  ///   - leakDetector: the leak detector; a ``LeakDetector`` with default settings unless given,
+  ///     `nil` for none.
+  public init(
+    diagnostics: DiagnosticsHandler = .standard,
+    leakDetector: LeakDetector? = LeakDetector()
+  ) {
+    self.diagnostics = diagnostics
+    self.leakDetector = leakDetector
+  }
+
+  /// Attach, detach, activation and load events of every router in this tree.
+  public var events: EventStream<TreeEvent> { eventRelay.stream }
+
+  var hasObservers: Bool { eventRelay.hasSubscribers }
+
+  func emit(_ event: TreeEvent) {
+    eventRelay.send(event)
+  }
+}

@@ -1,0 +1,16 @@
+#ifndef RIBCAGE_ATOMICS_H
+#define RIBCAGE_ATOMICS_H
+
+#include <stdint.h>
+
+/// Stores `value` into the byte at `flag` with release ordering. Safe from any thread.
+static inline void ribcage_atomic_store_flag(uint8_t *flag, uint8_t value) {
+  __atomic_store_n(flag, value, __ATOMIC_RELEASE);
+}
+
+/// Loads the byte at `flag` with acquire ordering. Safe from any thread.
+static inline uint8_t ribcage_atomic_load_flag(const uint8_t *flag) {
+  return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+
+#endif
