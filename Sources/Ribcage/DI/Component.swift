@@ -21,7 +21,7 @@ open class Component<DependencyType>: Dependency {
   /// What the parent provides.
   public final let dependency: DependencyType
 
-  private final var sharedInstances: [SharedKey: Any] = [:]
+  private final var sharedInstances: [SharedKey: Any]?
 
   /// Creates a component over its parent's `dependency`.
   public init(dependency: DependencyType) {
@@ -40,9 +40,10 @@ open class Component<DependencyType>: Dependency {
     _ factory: () -> T
   ) -> T {
     let key = SharedKey(file: file, line: line, column: column)
-    if let instance = sharedInstances[key] as? T { return instance }
+    if let instance = sharedInstances?[key] as? T { return instance }
     let instance = factory()
-    sharedInstances[key] = instance
+    sharedInstances = sharedInstances ?? [:]
+    sharedInstances?[key] = instance
     return instance
   }
 }

@@ -31,7 +31,7 @@ public final class LeakDetector {
 
   private let sweepsAutomatically: Bool
   private let onLeak: @MainActor (LeakReport) -> Void
-  private var waiting: [(deadline: Duration, batch: LeakBatch)] = []
+  @exclusivity(unchecked) private var waiting: [(deadline: Duration, batch: LeakBatch)] = []
   nonisolated(unsafe) private var scheduledSweep: Task<Void, Never>?
 
   /// Creates a leak detector.
@@ -98,58 +98,44 @@ public final class LeakDetector {
 
   // MARK: Tracking
 
-  /// Tracks the routers of a detached subtree (given in pre-order), their interactors,
-  /// presenters and views.
-  func track(_ subtree: [RouterNode], formerParent: RouterNode) {
-    var entries: [LeakBatch.Entry] = []
-    entries.reserveCapacity(subtree.count * 2)
-    var weakObjects: [(entry: Int, object: WeakObject)] = []
-    // The routers above the current one, with their entry indices; pre-order makes it a stack.
-    var openRouters: [(node: RouterNode, entry: Int)] = []
-    for node in subtree {
-      while let last = openRouters.last, last.node !== node.parent { openRouters.removeLast() }
-      let parentEntry = openRouters.last?.entry ?? -1
-      let index = entries.count
-      if !node.childNodes.isEmpty { openRouters.append((node, index)) }
-      entries.append(
-        .init(role: .router, type: type(of: node), router: index, parentRouter: parentEntry))
-      entries.append(
-        .init(
-          role: .interactor, type: type(of: node.interactable), router: index,
-          parentRouter: parentEntry))
-      let view = node.ownedView
-      if let view {
-        weakObjects.append((entries.count, WeakObject(view)))
-        entries.append(
-          .init(role: .view, type: type(of: view), router: index, parentRouter: parentEntry))
-      }
-      if let presenter = node.interactable.trackedPresenter, presenter !== view {
-        weakObjects.append((entries.count, WeakObject(presenter)))
-        entries.append(
-          .init(
-            role: .presenter, type: type(of: presenter), router: index, parentRouter: parentEntry))
-      }
-    }
-    var ancestors: [Any.Type] = []
-    var ancestor: RouterNode? = formerParent
+  /// Tracks a detached subtree: its routers (in pre-order, with the index of each one's parent),
+  /// their interactors, presenters and views.
+  ///
+  /// Entry `i` is router `i` and entry `count + i` its interactor, so parents are found by index
+  /// and nothing is counted in advance.
+  func track(_ walk: SubtreeWalk, formerParent: RouterNode) {
+    let nodes = walk.nodes
+    let count = nodes.count
+    // The former parent's ancestry, root first; most detaches happen near the root.
+    var ancestors: [Any.Type] = [type(of: formerParent)]
+    var ancestor = formerParent.parent
     while let current = ancestor {
       ancestors.append(type(of: current))
       ancestor = current.parent
     }
-    ancestors.reverse()
-    let batch = LeakBatch(entries: entries, weakObjects: weakObjects, ancestors: ancestors)
-    var index = 0
-    for node in subtree {
-      node.leakSlot.handOver()
-      node.leakSlot = LeakSlot(batch: batch, index: index)
-      node.interactable.leakSlot.handOver()
-      node.interactable.leakSlot = LeakSlot(batch: batch, index: index + 1)
-      index += 2
-      if node.ownedView != nil { index += 1 }
-      if let presenter = node.interactable.trackedPresenter, presenter !== node.ownedView {
-        index += 1
+    if ancestors.count > 1 { ancestors.reverse() }
+    let batch = LeakBatch.make(capacity: 2 * count, ancestors: ancestors)
+    for index in 0..<count {
+      let node = nodes[index]
+      let interactor = node.interactable
+      let parent = walk.parents[index]
+      batch.initializeEntry(
+        at: index, role: .router, type: type(of: node), router: index, parentRouter: parent)
+      batch.initializeEntry(
+        at: count + index, role: .interactor, type: type(of: interactor), router: index,
+        parentRouter: parent)
+      node.leakSlot.assign(batch, index: index)
+      interactor.leakSlot.assign(batch, index: count + index)
+      // Views and presenters are rare enough per RIB to ask for only when present.
+      if node.hasOwnedView || interactor.hasPresenterObject {
+        let view = node.ownedView
+        if let view { batch.appendWeak(role: .view, object: view, router: index) }
+        if let presenter = interactor.trackedPresenter, presenter !== view {
+          batch.appendWeak(role: .presenter, object: presenter, router: index)
+        }
       }
     }
+    batch.didInitializeEntries(count: 2 * count)
     let deadline = clock.now() + gracePeriod
     waiting.append((deadline, batch))
     if sweepsAutomatically, scheduledSweep == nil { scheduleSweep(at: deadline) }
@@ -171,22 +157,23 @@ public final class LeakDetector {
   }
 
   private static func report(for batch: LeakBatch) -> LeakReport? {
-    var alive = Array(repeating: false, count: batch.entries.count)
-    for (index, entry) in batch.entries.enumerated()
-    where entry.role == .router || entry.role == .interactor {
-      alive[index] = batch.isFlagSet(at: index)
+    // (router index, role, type) of everything still alive.
+    var alive: [(router: Int, role: LeakedObject.Role, type: Any.Type)] = []
+    for index in 0..<batch.count where batch.isFlagSet(at: index) {
+      let entry = batch.entry(at: index)
+      alive.append((Int(entry.router), entry.role, entry.type))
     }
-    for (entry, weakObject) in batch.weakObjects {
-      alive[entry] = weakObject.object != nil
+    for weak in batch.weakObjects where weak.object.object != nil {
+      alive.append((weak.router, weak.role, weak.type))
     }
-    guard alive.contains(true) else { return nil }
+    guard !alive.isEmpty else { return nil }
+    // Group by RIB, in tree order; within a RIB: router, interactor, view, presenter.
+    let rank: [LeakedObject.Role: Int] = [.router: 0, .interactor: 1, .view: 2, .presenter: 3]
+    alive.sort { ($0.router, rank[$0.role]!) < ($1.router, rank[$1.role]!) }
     var paths = LeakPaths(batch: batch)
-    var leaked: [LeakedObject] = []
-    for (index, entry) in batch.entries.enumerated() where alive[index] {
-      leaked.append(
-        LeakedObject(
-          role: entry.role, typeName: String(describing: entry.type),
-          path: paths.path(ofRouter: entry.router)))
+    let leaked = alive.map {
+      LeakedObject(
+        role: $0.role, typeName: String(describing: $0.type), path: paths.path(ofRouter: $0.router))
     }
     return LeakReport(subtreePath: paths.path(ofRouter: 0), leakedObjects: leaked)
   }
@@ -209,16 +196,19 @@ private struct LeakPaths {
   init(batch: LeakBatch) {
     self.batch = batch
     prefix = batch.formerAncestors.map { RouterNode.name(of: $0) }
-    depth = Array(repeating: 0, count: batch.entries.count)
-    head = Array(repeating: [], count: batch.entries.count)
+    depth = Array(repeating: 0, count: batch.count)
+    head = Array(repeating: [], count: batch.count)
     // Pre-order: a parent's entry always comes before its children's.
-    for (index, entry) in batch.entries.enumerated() where entry.role == .router {
+    for index in 0..<batch.count {
+      let entry = batch.entry(at: index)
+      guard entry.role == .router else { continue }
       let name = Self.name(of: entry.type, cache: &names)
-      if entry.parentRouter < 0 {
+      let parent = Int(entry.parentRouter)
+      if parent < 0 {
         head[index] = [name]
       } else {
-        depth[index] = depth[entry.parentRouter] + 1
-        head[index] = head[entry.parentRouter]
+        depth[index] = depth[parent] + 1
+        head[index] = head[parent]
         if head[index].count < Self.keptAtEachEnd { head[index].append(name) }
       }
     }
@@ -231,8 +221,9 @@ private struct LeakPaths {
     var tail: [String] = []
     var current = index
     while current >= 0, tail.count < wanted {
-      tail.append(Self.name(of: batch.entries[current].type, cache: &names))
-      current = batch.entries[current].parentRouter
+      let entry = batch.entry(at: current)
+      tail.append(Self.name(of: entry.type, cache: &names))
+      current = Int(entry.parentRouter)
     }
     if total <= Self.maximumComponents {
       return (prefix + tail.reversed()).joined(separator: "/")

@@ -27,18 +27,18 @@
 @MainActor
 open class Interactor: InteractorScope {
   /// Whether the interactor is between ``activate()`` and ``deactivate()``.
-  public private(set) final var isActive = false
+  @exclusivity(unchecked) public private(set) final var isActive = false
 
   /// Bound work and the activeness stream, created on first use so that an interactor that
   /// needs neither costs nothing extra.
-  private final var extras: InteractorExtras?
+  @exclusivity(unchecked) private final var extras: InteractorExtras?
 
   /// The router that owns this interactor, set by the router; it drives subtree activation.
   /// `unowned(unsafe)` because the router owns the interactor and clears this in its deinit.
-  nonisolated(unsafe) final unowned(unsafe) var owningRouter: RouterNode?
+  @exclusivity(unchecked) nonisolated(unsafe) final unowned(unsafe) var owningRouter: RouterNode?
 
   /// Leak tracking slot, written at detach and read in `deinit` (possibly off the main thread).
-  nonisolated(unsafe) final var leakSlot = LeakSlot()
+  @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
   /// Creates an inactive interactor.
   public init() {}
@@ -195,6 +195,9 @@ open class Interactor: InteractorScope {
 
   /// The presenter to track for leaks when the RIB is detached, if it is a separate object.
   var trackedPresenter: AnyObject? { nil }
+
+  /// Whether ``trackedPresenter`` is not `nil`, as a stored flag read without a call.
+  final var hasPresenterObject = false
 
   func report(_ diagnostic: TreeDiagnostic) {
     (owningRouter?.context.diagnostics ?? .standard).report(diagnostic)

@@ -17,10 +17,11 @@ open class PresentableInteractor<PresenterType>: Interactor {
   /// Creates an inactive interactor that presents through `presenter`.
   public init(presenter: PresenterType) {
     self.presenter = presenter
+    super.init()
+    hasPresenterObject = type(of: presenter as Any) is AnyClass
   }
 
   override var trackedPresenter: AnyObject? {
-    guard type(of: presenter as Any) is AnyClass else { return nil }
-    return presenter as AnyObject
+    hasPresenterObject ? presenter as AnyObject : nil
   }
 }

@@ -34,6 +34,9 @@ open class Router<InteractorType>: RouterNode, Routing {
 
   /// Creates a router for `interactor`, which must be an ``Interactor`` subclass (every
   /// ``Interactable`` is).
+  ///
+  /// Inlinable so that the check specialises away in the app's own code.
+  @inlinable
   public init(interactor: InteractorType) {
     guard let interactable = interactor as? Interactor else {
       preconditionFailure(

@@ -15,14 +15,17 @@ open class RouterNode {
   /// The RIB's interactor, whose lifecycle this router drives.
   public final let interactable: Interactor
 
-  nonisolated(unsafe) final var childNodes: [RouterNode] = []
-  final unowned(unsafe) var parent: RouterNode?
-  private final var ownContext: TreeContext?
-  nonisolated(unsafe) final var leakSlot = LeakSlot()
+  // Tree state is only touched on the main actor and no access spans a call into user code, so
+  // the runtime's dynamic exclusivity checks (a quarter of the attach/detach cost) are skipped.
+  @exclusivity(unchecked) nonisolated(unsafe) final var childNodes: [RouterNode] = []
+  @exclusivity(unchecked) final unowned(unsafe) var parent: RouterNode?
+  @exclusivity(unchecked) private final var ownContext: TreeContext?
+  @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
   /// Whether ``load()`` has run.
-  public private(set) final var isLoaded = false
+  @exclusivity(unchecked) public private(set) final var isLoaded = false
 
+  @usableFromInline
   init(interactable: Interactor) {
     self.interactable = interactable
     interactable.owningRouter = self
@@ -56,6 +59,10 @@ open class RouterNode {
   /// The view this router owns, if any (overridden by ``ViewableRouter``).
   var ownedView: (any ViewControllable)? { nil }
 
+  /// Whether ``ownedView`` is not `nil`, as a stored flag the leak detector reads without a call.
+  @usableFromInline
+  final var hasOwnedView = false
+
   /// The objects that make up this RIB and that the leak detector tracks when it is detached:
   /// the router, its interactor, its view and its presenter (when separate from the view).
   public final var ribObjects: [(role: LeakedObject.Role, object: AnyObject)] {
@@ -72,9 +79,10 @@ open class RouterNode {
 
   /// What every router in this tree shares: diagnostics, the leak detector and event observers.
   ///
-  /// A router gets its parent's context when attached. A root gets a fresh context the first time
-  /// it is asked; set one before attaching children or launching to configure the whole tree.
-  /// Setting it on a router sets it on the router's whole subtree.
+  /// A router gets its parent's context when attached, and a detached subtree keeps the context
+  /// it had. A root gets a fresh context the first time it is asked; set one before attaching
+  /// children or launching to configure the whole tree. Setting it on a router sets it on the
+  /// router's whole subtree.
   public final var context: TreeContext {
     get {
       if let ownContext { return ownContext }
@@ -83,11 +91,9 @@ open class RouterNode {
       return created
     }
     set {
-      var stack: [RouterNode] = [self]
-      while let node = stack.popLast() {
-        node.ownContext = newValue
-        stack.append(contentsOf: node.childNodes)
-      }
+      var walk = SubtreeWalk()
+      walk.collect(from: self)
+      for node in walk.nodes { node.ownContext = newValue }
     }
   }
 
@@ -135,7 +141,7 @@ open class RouterNode {
   /// ``TreeDiagnostic``.
   public final func detachChild(_ child: RouterNode) {
     let context = context
-    guard child.parent === self, childNodes.contains(where: { $0 === child }) else {
+    guard child.parent === self, childNodes.indexOfIdentical(child) != nil else {
       context.diagnostics.report(
         TreeDiagnostic(
           kind: .detachedNonChild, severity: .misuse,
@@ -145,19 +151,21 @@ open class RouterNode {
       return
     }
     let mutationsBefore = context.mutationCount
-    var subtree = child.subtreeInPreOrder()
-    Self.deactivate(subtree, context: context)
+    var walk = context.borrowWalk()
+    walk.collect(from: child)
+    Self.deactivate(walk.nodes, context: context)
     // willResignActive may have changed the tree; look the child up again.
-    if let index = childNodes.firstIndex(where: { $0 === child }) {
+    if let index = childNodes.indexOfIdentical(child) {
       childNodes.remove(at: index)
     }
     child.parent = nil
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.detached(child: child, parent: self)) }
     if let detector = context.leakDetector, detector.isEnabled {
-      if context.mutationCount != mutationsBefore &+ 1 { subtree = child.subtreeInPreOrder() }
-      detector.track(subtree, formerParent: self)
+      if context.mutationCount != mutationsBefore &+ 1 { walk.collect(from: child) }
+      detector.track(walk, formerParent: self)
     }
+    context.recycle(&walk)
   }
 
   private final func problemAttaching(_ child: RouterNode) -> TreeDiagnostic? {
@@ -196,46 +204,49 @@ open class RouterNode {
 
   /// Called on a child that was just attached: adopts the context everywhere below it, clears
   /// leak tracking from an earlier detach, and activates the subtree parents first.
+  ///
+  /// The walk follows the live tree: children are looked up after their parent's hooks ran, so a
+  /// child that a hook detached is skipped and one it attached is already handled.
   private final func joinTree(context: TreeContext, activating: Bool) {
-    let emits = context.hasObservers
-    var stack: [RouterNode] = [self]
-    while let node = stack.popLast() {
-      node.ownContext = context
-      node.leakSlot.handOver()
-      node.interactable.leakSlot.handOver()
-      if activating, node.interactable.performActivation(), emits {
-        context.emit(.activated(node))
-      }
-      stack.append(contentsOf: node.childNodes.reversed())
+    joinAlone(context: context, activating: activating)
+    guard !childNodes.isEmpty else { return }
+    var walk = context.borrowWalk()
+    walk.pushChildren(of: self)
+    while let node = walk.popPending() {
+      node.joinAlone(context: context, activating: activating)
+      walk.pushChildren(of: node)
     }
+    context.recycle(&walk)
   }
 
   /// Activates or deactivates this router's interactor together with its whole subtree; called by
-  /// ``Interactor/activate()`` and ``Interactor/deactivate()``.
+  /// ``Interactor/activate()`` and ``Interactor/deactivate()``. Activation follows the live tree,
+  /// parents first; deactivation takes the subtree as it is and goes children first.
   final func setSubtreeActive(_ active: Bool) {
     let context = context
+    var walk = context.borrowWalk()
     if active {
-      let emits = context.hasObservers
-      var stack: [RouterNode] = [self]
-      while let node = stack.popLast() {
-        if node.interactable.performActivation(), emits { context.emit(.activated(node)) }
-        stack.append(contentsOf: node.childNodes.reversed())
+      walk.pushPending(self)
+      while let node = walk.popPending() {
+        if node.interactable.performActivation(), context.hasObservers {
+          context.emit(.activated(node))
+        }
+        walk.pushChildren(of: node)
       }
     } else {
-      Self.deactivate(subtreeInPreOrder(), context: context)
+      walk.collect(from: self)
+      Self.deactivate(walk.nodes, context: context)
     }
+    context.recycle(&walk)
   }
 
-  /// This router and every router below it, parents before children, first child first.
-  final func subtreeInPreOrder() -> [RouterNode] {
-    if childNodes.isEmpty { return [self] }
-    var result: [RouterNode] = []
-    var stack: [RouterNode] = [self]
-    while let node = stack.popLast() {
-      result.append(node)
-      stack.append(contentsOf: node.childNodes.reversed())
+  private final func joinAlone(context: TreeContext, activating: Bool) {
+    ownContext = context
+    leakSlot.handOver()
+    interactable.leakSlot.handOver()
+    if activating, interactable.performActivation(), context.hasObservers {
+      context.emit(.activated(self))
     }
-    return result
   }
 
   /// Deactivates `subtree` (given in pre-order) children before parents.

@@ -24,6 +24,7 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
 
   /// Creates a router for `interactor` and `viewController`, which must conform to
   /// ``ViewControllable``.
+  @inlinable
   public init(interactor: InteractorType, viewController: ViewControllerType) {
     guard let viewControllable = viewController as? any ViewControllable else {
       preconditionFailure(
@@ -33,6 +34,7 @@ open class ViewableRouter<InteractorType, ViewControllerType>: Router<Interactor
     self.viewController = viewController
     self.viewControllable = viewControllable
     super.init(interactor: interactor)
+    hasOwnedView = true
   }
 
   override var ownedView: (any ViewControllable)? { viewControllable }

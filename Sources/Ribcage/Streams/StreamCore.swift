@@ -1,6 +1,9 @@
 /// The shared engine behind ``StateStream``, ``MutableStateStream``, ``EventStream`` and
 /// ``EventRelay``: an ordered list of subscribers and synchronous delivery on the main actor.
 ///
+/// State is only touched on the main actor, and each access to the subscriber list copies out what
+/// it needs before calling a subscriber, so dynamic exclusivity checks are skipped.
+///
 /// Delivery rules (tested in `StreamTests`):
 /// - subscribers receive values in subscription order;
 /// - a value sent from inside a delivery is queued and delivered after the current value has
@@ -20,17 +23,17 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   /// The latest value, for streams that replay it; `nil` for event streams.
-  private(set) var latest: Value?
+  @exclusivity(unchecked) private(set) var latest: Value?
   let replaysLatest: Bool
-  private(set) var isFinished = false
+  @exclusivity(unchecked) private(set) var isFinished = false
 
-  private var subscribers: ContiguousArray<Subscriber> = []
-  private var nextID: UInt64 = 0
-  private var isDelivering = false
-  private var pending: ContiguousArray<Value> = []
-  private var needsCompaction = false
-  private var hasLateJoiners = false
-  private var finishRequested = false
+  @exclusivity(unchecked) private var subscribers: ContiguousArray<Subscriber> = []
+  @exclusivity(unchecked) private var nextID: UInt64 = 0
+  @exclusivity(unchecked) private var isDelivering = false
+  @exclusivity(unchecked) private var pending: ContiguousArray<Value> = []
+  @exclusivity(unchecked) private var needsCompaction = false
+  @exclusivity(unchecked) private var hasLateJoiners = false
+  @exclusivity(unchecked) private var finishRequested = false
 
   init(replaying initial: Value) {
     latest = initial
@@ -95,7 +98,10 @@ final class StreamCore<Value>: SubscriptionSource {
 
   private func tidyUp() {
     if needsCompaction {
-      subscribers.removeAll { $0.onValue == nil }
+      var kept = ContiguousArray<Subscriber>()
+      kept.reserveCapacity(subscribers.count)
+      for subscriber in subscribers where subscriber.onValue != nil { kept.append(subscriber) }
+      subscribers = kept
       needsCompaction = false
     }
     if hasLateJoiners {
@@ -130,7 +136,7 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   func removeSubscriber(id: UInt64) {
-    guard let index = subscribers.firstIndex(where: { $0.id == id }) else { return }
+    guard let index = index(ofSubscriber: id) else { return }
     if isDelivering {
       subscribers[index].onValue = nil
       subscribers[index].onFinish = nil
@@ -141,7 +147,18 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   func isSubscribed(id: UInt64) -> Bool {
-    subscribers.contains { $0.id == id && $0.onValue != nil }
+    guard let index = index(ofSubscriber: id) else { return false }
+    return subscribers[index].onValue != nil
+  }
+
+  /// A plain loop: closures written in main-actor code are executor-checked on every call.
+  private func index(ofSubscriber id: UInt64) -> Int? {
+    var index = 0
+    while index < subscribers.count {
+      if subscribers[index].id == id { return index }
+      index += 1
+    }
+    return nil
   }
 
   /// Ends the stream: every subscriber's `onFinish` runs once and no value is delivered after.

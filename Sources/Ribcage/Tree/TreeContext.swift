@@ -21,7 +21,23 @@ public final class TreeContext {
   private let eventRelay = EventRelay<TreeEvent>()
 
   /// Incremented by every attach and detach, so a walk can tell whether hooks changed the tree.
-  var mutationCount: UInt64 = 0
+  @exclusivity(unchecked) var mutationCount: UInt64 = 0
+
+  /// Emptied walks kept for the next attach or detach, so they allocate no scratch space. A walk
+  /// borrowed while another is out (a hook that detaches during a detach) is simply a new one.
+  @exclusivity(unchecked) private var spareWalks: [SubtreeWalk] = []
+
+  /// Hands out an empty walk; give it back with ``recycle(_:)``.
+  func borrowWalk() -> SubtreeWalk {
+    spareWalks.popLast() ?? SubtreeWalk()
+  }
+
+  /// Empties `walk` (releasing the routers in it) and keeps its storage for the next one.
+  func recycle(_ walk: inout SubtreeWalk) {
+    walk.removeAll()
+    if walk.capacity <= 1_024, spareWalks.count < 4 { spareWalks.append(walk) }
+    walk = SubtreeWalk()
+  }
 
   /// Creates a context.
   ///

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Benchmarks live in their own package so the root package builds fast and stays lean.
+// Run with: swift run -c release --package-path Benchmarks ribcage-bench [case...]
+let package = Package(
+  name: "RibcageBenchmarks",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  dependencies: [.package(name: "Ribcage", path: "..")],
+  targets: [
+    // Counts heap allocations and live bytes (glibc only) for the memory case.
+    .target(name: "AllocationCounter"),
+    .executableTarget(
+      name: "ribcage-bench",
+      dependencies: [.product(name: "Ribcage", package: "Ribcage"), "AllocationCounter"],
+      path: "Sources/RibcageBench"),
+  ],
+  swiftLanguageModes: [.v6]
+)

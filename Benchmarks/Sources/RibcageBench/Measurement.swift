@@ -1,0 +1,68 @@
+/// Times a Ribcage path against its hand-written floor, alternately in one process, and prints
+/// the `BENCH` line scripts read.
+struct Measurement {
+  /// How many alternating rounds to time; the median of each side is reported.
+  var rounds = 15
+  /// Operations per timed batch.
+  var operationsPerRound: Int
+
+  /// Runs both sides `rounds` times, alternating, and returns the median nanoseconds per
+  /// operation of each.
+  func compare(ribcage: () -> Void, floor: () -> Void) -> (ribcage: Double, floor: Double) {
+    // Warm up both paths (caches, lazily initialised runtime metadata).
+    ribcage()
+    floor()
+    var ribcageTimes: [Double] = []
+    var floorTimes: [Double] = []
+    for round in 0..<rounds {
+      // Alternate which side goes first, so neither always runs on a warmer machine.
+      if round.isMultiple(of: 2) {
+        ribcageTimes.append(time(ribcage))
+        floorTimes.append(time(floor))
+      } else {
+        floorTimes.append(time(floor))
+        ribcageTimes.append(time(ribcage))
+      }
+    }
+    return (median(ribcageTimes), median(floorTimes))
+  }
+
+  private func time(_ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    let elapsed = clock.measure(body)
+    let (seconds, attoseconds) = elapsed.components
+    let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    return nanoseconds / Double(operationsPerRound)
+  }
+
+  private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+  }
+}
+
+/// Formats one result line, e.g.
+/// `BENCH stream-fanout-10 ribcage_ns=31.2 floor_ns=24.9 ratio=1.25`.
+func benchLine(
+  _ name: String, ribcage: Double, floor: Double, unit: String = "ns", extra: String = ""
+)
+  -> String
+{
+  let ratio = floor > 0 ? ribcage / floor : .infinity
+  var line = "BENCH \(name) ribcage_\(unit)=\(format(ribcage)) floor_\(unit)=\(format(floor))"
+  line += " ratio=\(format(ratio))"
+  if !extra.isEmpty { line += " " + extra }
+  return line
+}
+
+func format(_ value: Double) -> String {
+  guard value.isFinite else { return "inf" }
+  let scaled = (value * 100).rounded() / 100
+  return String(scaled)
+}
+
+/// Keeps a value alive and observable, so the optimiser cannot remove the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

@@ -1,0 +1,40 @@
+import Ribcage
+
+/// One value sent to 10 observers, against a plain loop over 10 closures. Per send.
+@MainActor
+enum StreamFanout {
+  final class Sink {
+    var total = 0
+  }
+
+  static func run() -> String {
+    let observers = 10
+    let sends = 100_000
+    let ribcageSink = Sink()
+    let floorSink = Sink()
+
+    let source = MutableStateStream(0)
+    var subscriptions: [StreamSubscription] = []
+    for _ in 0..<observers {
+      subscriptions.append(source.stream.observe { ribcageSink.total &+= $0 })
+    }
+    var closures: [(Int) -> Void] = []
+    for _ in 0..<observers {
+      closures.append { floorSink.total &+= $0 }
+    }
+
+    let measurement = Measurement(operationsPerRound: sends)
+    let (ribcage, floor) = measurement.compare(
+      ribcage: {
+        for value in 0..<sends { source.send(value) }
+      },
+      floor: {
+        for value in 0..<sends {
+          for closure in closures { closure(value) }
+        }
+      })
+    precondition(ribcageSink.total == floorSink.total, "both sides must deliver the same values")
+    for subscription in subscriptions { subscription.cancel() }
+    return benchLine("stream-fanout-10", ribcage: ribcage, floor: floor)
+  }
+}

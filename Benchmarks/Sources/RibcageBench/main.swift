@@ -1,0 +1,36 @@
+// ribcage-bench: times Ribcage's hot paths against hand-written floors in the same process.
+//
+//   swift run -c release --package-path Benchmarks ribcage-bench            # every case
+//   swift run -c release --package-path Benchmarks ribcage-bench tree-memory
+//
+// Each case prints one line:
+//   BENCH <case> ribcage_<unit>=<value> floor_<unit>=<value> ratio=<ribcage/floor> [extra=...]
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let cases: [(name: String, run: @MainActor () -> String)] = [
+  ("tree-attach-detach", TreeAttachDetach.run),
+  ("stream-fanout-10", StreamFanout.run),
+  ("tree-memory", TreeMemory.run),
+]
+
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.contains("--help") || requested.contains("-h") {
+  print("usage: ribcage-bench [case...]\ncases: " + cases.map(\.name).joined(separator: ", "))
+  exit(0)
+}
+let unknown = requested.filter { name in !cases.contains { $0.name == name } }
+if !unknown.isEmpty {
+  let message =
+    "ribcage-bench: unknown case(s) \(unknown.joined(separator: ", ")); "
+    + "known: \(cases.map(\.name).joined(separator: ", "))\n"
+  _ = message.withCString { write(2, $0, strlen($0)) }
+  exit(2)
+}
+for benchCase in cases where requested.isEmpty || requested.contains(benchCase.name) {
+  print(benchCase.run())
+}
