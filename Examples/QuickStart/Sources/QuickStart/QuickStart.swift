@@ -1,0 +1,123 @@
+import Ribcage
+
+// MARK: LoggedOut — asks for a name, tells its listener who logged in.
+
+@MainActor protocol LoggedOutListener: AnyObject {
+  func didLogIn(as name: String)
+}
+
+@MainActor final class LoggedOutInteractor: Interactor, Interactable {
+  weak var listener: LoggedOutListener?
+
+  func logIn(as name: String) {
+    listener?.didLogIn(as: name)
+  }
+}
+
+@MainActor final class LoggedOutRouter: Router<LoggedOutInteractor> {}
+
+@MainActor final class LoggedOutBuilder: Builder<any EmptyDependency> {
+  func build(withListener listener: LoggedOutListener) -> LoggedOutRouter {
+    let interactor = LoggedOutInteractor()
+    interactor.listener = listener
+    return LoggedOutRouter(interactor: interactor)
+  }
+}
+
+// MARK: LoggedIn — scoped to a user: everything below can rely on the name being there.
+
+@MainActor protocol LoggedInDependency: Dependency {
+  var greetings: MutableStateStream<[String]> { get }
+}
+
+@MainActor final class LoggedInComponent: Component<any LoggedInDependency> {
+  let userName: String
+
+  init(dependency: any LoggedInDependency, userName: String) {
+    self.userName = userName
+    super.init(dependency: dependency)
+  }
+}
+
+@MainActor final class LoggedInInteractor: Interactor, Interactable {
+  private let component: LoggedInComponent
+
+  init(component: LoggedInComponent) {
+    self.component = component
+  }
+
+  override func didBecomeActive() {
+    super.didBecomeActive()
+    component.dependency.greetings.update { $0.append("Hello, \(component.userName)!") }
+  }
+}
+
+@MainActor final class LoggedInRouter: Router<LoggedInInteractor> {}
+
+@MainActor final class LoggedInBuilder: Builder<any LoggedInDependency> {
+  func build(userName: String) -> LoggedInRouter {
+    let component = LoggedInComponent(dependency: dependency, userName: userName)
+    return LoggedInRouter(interactor: LoggedInInteractor(component: component))
+  }
+}
+
+// MARK: Root — decides which child is attached; the app's one launch point.
+
+@MainActor final class AppComponent: EmptyComponent, LoggedInDependency {
+  let greetings = MutableStateStream<[String]>([])
+}
+
+@MainActor protocol RootRouting: LaunchRouting {
+  func routeToLoggedIn(userName: String)
+}
+
+@MainActor final class RootInteractor: Interactor, Interactable, LoggedOutListener {
+  weak var router: RootRouting?
+
+  func didLogIn(as name: String) {
+    router?.routeToLoggedIn(userName: name)
+  }
+}
+
+@MainActor final class ConsoleView: ViewControllable {}
+
+@MainActor final class RootRouter: LaunchRouter<RootInteractor, ConsoleView>, RootRouting {
+  private let loggedInBuilder: LoggedInBuilder
+  private(set) var loggedOut: LoggedOutRouter?
+
+  init(
+    interactor: RootInteractor, view: ConsoleView, loggedOutBuilder: LoggedOutBuilder,
+    loggedInBuilder: LoggedInBuilder
+  ) {
+    self.loggedInBuilder = loggedInBuilder
+    super.init(interactor: interactor, viewController: view)
+    interactor.router = self
+    loggedOut = loggedOutBuilder.build(withListener: interactor)
+  }
+
+  override func didLoad() {
+    super.didLoad()
+    if let loggedOut { attachChild(loggedOut) }
+  }
+
+  func routeToLoggedIn(userName: String) {
+    if let loggedOut {
+      detachChild(loggedOut)
+      self.loggedOut = nil
+    }
+    attachChild(loggedInBuilder.build(userName: userName))
+  }
+}
+
+@MainActor final class RootBuilder: Builder<AppComponent> {
+  func build() -> RootRouter {
+    RootRouter(
+      interactor: RootInteractor(), view: ConsoleView(),
+      loggedOutBuilder: LoggedOutBuilder(dependency: dependency),
+      loggedInBuilder: LoggedInBuilder(dependency: dependency))
+  }
+}
+
+@MainActor final class Terminal: LaunchHost {
+  func install(rootView: any ViewControllable) {}
+}

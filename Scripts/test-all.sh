@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every test of the repository: the README's test command, and what .ci/run calls.
+# Adding a package or an example is one line in the lists below.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Packages whose tests run with `swift test`.
+PACKAGES=(
+  .  # Ribcage, RibcageTesting
+)
+
+# Example programs that must build and run; each line: package path, executable, text the
+# output must contain.
+EXAMPLES=(
+  "Examples/QuickStart|quick-start|LoggedIn [active]"
+)
+
+for package in "${PACKAGES[@]}"; do
+  echo "== swift test --package-path $package"
+  swift test --package-path "$package"
+done
+
+for example in "${EXAMPLES[@]}"; do
+  IFS='|' read -r path product expected <<<"$example"
+  echo "== swift run --package-path $path $product"
+  output=$(swift run --package-path "$path" "$product")
+  if ! grep -qF -- "$expected" <<<"$output"; then
+    echo "$output"
+    echo "error: $product's output does not contain '$expected'" >&2
+    exit 1
+  fi
+done
