@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # Packages whose tests run with `swift test`.
 PACKAGES=(
-  .  # Ribcage, RibcageTesting
+  .                    # Ribcage, RibcageTesting
+  Examples/QuickStart  # the README quick start and its testing example
 )
 
 # Example programs that must build and run; each line: package path, executable, text the

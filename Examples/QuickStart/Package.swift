@@ -8,10 +8,20 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [.package(name: "Ribcage", path: "../..")],
   targets: [
+    .target(
+      name: "QuickStartApp",
+      dependencies: [.product(name: "Ribcage", package: "Ribcage")]),
     .executableTarget(
       name: "quick-start",
-      dependencies: [.product(name: "Ribcage", package: "Ribcage")],
-      path: "Sources/QuickStart")
+      dependencies: ["QuickStartApp", .product(name: "Ribcage", package: "Ribcage")],
+      path: "Sources/QuickStart"),
+    .testTarget(
+      name: "QuickStartTests",
+      dependencies: [
+        "QuickStartApp",
+        .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageTesting", package: "Ribcage"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import QuickStartApp
 import Ribcage
 
 // Builds the tree, launches it, logs in, and prints the tree and the greetings at each step.

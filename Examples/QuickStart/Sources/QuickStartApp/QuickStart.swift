@@ -2,19 +2,19 @@ import Ribcage
 
 // MARK: LoggedOut — asks for a name, tells its listener who logged in.
 
-@MainActor protocol LoggedOutListener: AnyObject {
+@MainActor public protocol LoggedOutListener: AnyObject {
   func didLogIn(as name: String)
 }
 
-@MainActor final class LoggedOutInteractor: Interactor, Interactable {
+@MainActor public final class LoggedOutInteractor: Interactor, Interactable {
   weak var listener: LoggedOutListener?
 
-  func logIn(as name: String) {
+  public func logIn(as name: String) {
     listener?.didLogIn(as: name)
   }
 }
 
-@MainActor final class LoggedOutRouter: Router<LoggedOutInteractor> {}
+@MainActor public final class LoggedOutRouter: Router<LoggedOutInteractor> {}
 
 @MainActor final class LoggedOutBuilder: Builder<any EmptyDependency> {
   func build(withListener listener: LoggedOutListener) -> LoggedOutRouter {
@@ -26,7 +26,7 @@ import Ribcage
 
 // MARK: LoggedIn — scoped to a user: everything below can rely on the name being there.
 
-@MainActor protocol LoggedInDependency: Dependency {
+@MainActor public protocol LoggedInDependency: Dependency {
   var greetings: MutableStateStream<[String]> { get }
 }
 
@@ -63,27 +63,27 @@ import Ribcage
 
 // MARK: Root — decides which child is attached; the app's one launch point.
 
-@MainActor final class AppComponent: EmptyComponent, LoggedInDependency {
-  let greetings = MutableStateStream<[String]>([])
+@MainActor public final class AppComponent: EmptyComponent, LoggedInDependency {
+  public let greetings = MutableStateStream<[String]>([])
 }
 
-@MainActor protocol RootRouting: LaunchRouting {
+@MainActor public protocol RootRouting: LaunchRouting {
   func routeToLoggedIn(userName: String)
 }
 
-@MainActor final class RootInteractor: Interactor, Interactable, LoggedOutListener {
+@MainActor public final class RootInteractor: Interactor, Interactable, LoggedOutListener {
   weak var router: RootRouting?
 
-  func didLogIn(as name: String) {
+  public func didLogIn(as name: String) {
     router?.routeToLoggedIn(userName: name)
   }
 }
 
-@MainActor final class ConsoleView: ViewControllable {}
+@MainActor public final class ConsoleView: ViewControllable {}
 
-@MainActor final class RootRouter: LaunchRouter<RootInteractor, ConsoleView>, RootRouting {
+@MainActor public final class RootRouter: LaunchRouter<RootInteractor, ConsoleView>, RootRouting {
   private let loggedInBuilder: LoggedInBuilder
-  private(set) var loggedOut: LoggedOutRouter?
+  public private(set) var loggedOut: LoggedOutRouter?
 
   init(
     interactor: RootInteractor, view: ConsoleView, loggedOutBuilder: LoggedOutBuilder,
@@ -95,12 +95,12 @@ import Ribcage
     loggedOut = loggedOutBuilder.build(withListener: interactor)
   }
 
-  override func didLoad() {
+  public override func didLoad() {
     super.didLoad()
     if let loggedOut { attachChild(loggedOut) }
   }
 
-  func routeToLoggedIn(userName: String) {
+  public func routeToLoggedIn(userName: String) {
     if let loggedOut {
       detachChild(loggedOut)
       self.loggedOut = nil
@@ -109,8 +109,8 @@ import Ribcage
   }
 }
 
-@MainActor final class RootBuilder: Builder<AppComponent> {
-  func build() -> RootRouter {
+@MainActor public final class RootBuilder: Builder<AppComponent> {
+  public func build() -> RootRouter {
     RootRouter(
       interactor: RootInteractor(), view: ConsoleView(),
       loggedOutBuilder: LoggedOutBuilder(dependency: dependency),
@@ -118,6 +118,8 @@ import Ribcage
   }
 }
 
-@MainActor final class Terminal: LaunchHost {
-  func install(rootView: any ViewControllable) {}
+@MainActor public final class Terminal: LaunchHost {
+  public init() {}
+
+  public func install(rootView: any ViewControllable) {}
 }

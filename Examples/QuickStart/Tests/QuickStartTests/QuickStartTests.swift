@@ -1,0 +1,25 @@
+import QuickStartApp
+import Ribcage
+import RibcageTesting
+import Testing
+
+// The README's testing example, verbatim.
+@MainActor @Test func loggingInReplacesLoggedOut() {
+  let harness = RIBHarness()  // test clock, manual leak sweeps, recorders
+  let root = RootBuilder(dependency: AppComponent()).build()
+  harness.launch(root)
+  root.loggedOut?.interactor.logIn(as: "Ada")
+  #expect(root.snapshot().children.map(\.name) == ["LoggedIn"])
+  harness.expectNoLeaks()  // LoggedOut and everything below it deallocated
+}
+
+@MainActor @Test func loggedInGreetsTheUserOnActivation() {
+  let harness = RIBHarness()
+  let app = AppComponent()
+  let root = RootBuilder(dependency: app).build()
+  harness.launch(root)
+  #expect(app.greetings.value.isEmpty)
+  root.loggedOut?.interactor.logIn(as: "Grace")
+  #expect(app.greetings.value == ["Hello, Grace!"])
+  #expect(harness.diagnostics.isEmpty)
+}
