@@ -2,13 +2,17 @@
 /// the `BENCH` line scripts read.
 struct Measurement {
   /// How many alternating rounds to time; the median of each side is reported.
-  var rounds = 15
+  var rounds = 21
   /// Operations per timed batch.
   var operationsPerRound: Int
 
   /// Runs both sides `rounds` times, alternating, and returns the median nanoseconds per
-  /// operation of each.
-  func compare(ribcage: () -> Void, floor: () -> Void) -> (ribcage: Double, floor: Double) {
+  /// operation of each and the median of the per-round ratios.
+  ///
+  /// The ratio is taken per round, from two batches measured back to back, because a shared
+  /// machine's speed drifts over seconds: the median of paired ratios cancels that drift, while
+  /// the ratio of two medians would not.
+  func compare(ribcage: () -> Void, floor: () -> Void) -> Comparison {
     // Warm up both paths (caches, lazily initialised runtime metadata).
     ribcage()
     floor()
@@ -24,7 +28,9 @@ struct Measurement {
         ribcageTimes.append(time(ribcage))
       }
     }
-    return (median(ribcageTimes), median(floorTimes))
+    let ratios = zip(ribcageTimes, floorTimes).map { $0 / $1 }
+    return Comparison(
+      ribcage: median(ribcageTimes), floor: median(floorTimes), ratio: median(ratios))
   }
 
   private func time(_ body: () -> Void) -> Double {
@@ -41,14 +47,28 @@ struct Measurement {
   }
 }
 
+/// What ``Measurement/compare(ribcage:floor:)`` found.
+struct Comparison {
+  /// Median nanoseconds per operation of the Ribcage side.
+  var ribcage: Double
+  /// Median nanoseconds per operation of the floor.
+  var floor: Double
+  /// Median of the per-round ratios ribcage / floor.
+  var ratio: Double
+}
+
 /// Formats one result line, e.g.
 /// `BENCH stream-fanout-10 ribcage_ns=31.2 floor_ns=24.9 ratio=1.25`.
+func benchLine(_ name: String, _ comparison: Comparison) -> String {
+  benchLine(name, ribcage: comparison.ribcage, floor: comparison.floor, ratio: comparison.ratio)
+}
+
+/// Formats one result line; `ratio` defaults to ribcage / floor.
 func benchLine(
-  _ name: String, ribcage: Double, floor: Double, unit: String = "ns", extra: String = ""
-)
-  -> String
-{
-  let ratio = floor > 0 ? ribcage / floor : .infinity
+  _ name: String, ribcage: Double, floor: Double, ratio: Double? = nil, unit: String = "ns",
+  extra: String = ""
+) -> String {
+  let ratio = ratio ?? (floor > 0 ? ribcage / floor : .infinity)
   var line = "BENCH \(name) ribcage_\(unit)=\(format(ribcage)) floor_\(unit)=\(format(floor))"
   line += " ratio=\(format(ratio))"
   if !extra.isEmpty { line += " " + extra }

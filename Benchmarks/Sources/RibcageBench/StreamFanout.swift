@@ -24,7 +24,7 @@ enum StreamFanout {
     }
 
     let measurement = Measurement(operationsPerRound: sends)
-    let (ribcage, floor) = measurement.compare(
+    let comparison = measurement.compare(
       ribcage: {
         for value in 0..<sends { source.send(value) }
       },
@@ -35,6 +35,6 @@ enum StreamFanout {
       })
     precondition(ribcageSink.total == floorSink.total, "both sides must deliver the same values")
     for subscription in subscriptions { subscription.cancel() }
-    return benchLine("stream-fanout-10", ribcage: ribcage, floor: floor)
+    return benchLine("stream-fanout-10", comparison)
   }
 }

@@ -125,7 +125,7 @@ enum TreeAttachDetach {
     let roundsPerBatch = 200
     let measurement = Measurement(operationsPerRound: roundsPerBatch * nodesPerRound)
     var leaks = 0
-    let (ribcage, floor) = measurement.compare(
+    let comparison = measurement.compare(
       ribcage: {
         for _ in 0..<roundsPerBatch {
           for _ in 0..<children {
@@ -154,6 +154,6 @@ enum TreeAttachDetach {
     precondition(leaks == 0, "the benchmark tree leaked")
     precondition(root.interactor.activations == 1 && floorRoot.children.isEmpty)
     blackHole(floorRoot)
-    return benchLine("tree-attach-detach", ribcage: ribcage, floor: floor)
+    return benchLine("tree-attach-detach", comparison)
   }
 }

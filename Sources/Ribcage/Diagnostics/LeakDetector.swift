@@ -98,14 +98,9 @@ public final class LeakDetector {
 
   // MARK: Tracking
 
-  /// Tracks a detached subtree: its routers (in pre-order, with the index of each one's parent),
-  /// their interactors, presenters and views.
-  ///
-  /// Entry `i` is router `i` and entry `count + i` its interactor, so parents are found by index
-  /// and nothing is counted in advance.
-  func track(_ walk: SubtreeWalk, formerParent: RouterNode) {
-    let nodes = walk.nodes
-    let count = nodes.count
+  /// Makes an empty batch for `walk`, detached from `formerParent`; fill it with
+  /// ``LeakBatch/register(_:interactor:at:of:)`` for every router, then ``enqueue(_:)`` it.
+  func makeBatch(for walk: SubtreeWalk, formerParent: RouterNode) -> LeakBatch {
     // The former parent's ancestry, root first; most detaches happen near the root.
     var ancestors: [Any.Type] = [type(of: formerParent)]
     var ancestor = formerParent.parent
@@ -114,31 +109,24 @@ public final class LeakDetector {
       ancestor = current.parent
     }
     if ancestors.count > 1 { ancestors.reverse() }
-    let batch = LeakBatch.make(capacity: 2 * count, ancestors: ancestors)
-    for index in 0..<count {
-      let node = nodes[index]
-      let interactor = node.interactable
-      let parent = walk.parents[index]
-      batch.initializeEntry(
-        at: index, role: .router, type: type(of: node), router: index, parentRouter: parent)
-      batch.initializeEntry(
-        at: count + index, role: .interactor, type: type(of: interactor), router: index,
-        parentRouter: parent)
-      node.leakSlot.assign(batch, index: index)
-      interactor.leakSlot.assign(batch, index: count + index)
-      // Views and presenters are rare enough per RIB to ask for only when present.
-      if node.hasOwnedView || interactor.hasPresenterObject {
-        let view = node.ownedView
-        if let view { batch.appendWeak(role: .view, object: view, router: index) }
-        if let presenter = interactor.trackedPresenter, presenter !== view {
-          batch.appendWeak(role: .presenter, object: presenter, router: index)
-        }
-      }
-    }
-    batch.didInitializeEntries(count: 2 * count)
+    return LeakBatch.make(routerCount: walk.nodes.count, ancestors: ancestors)
+  }
+
+  /// Starts the grace period of a filled batch.
+  func enqueue(_ batch: LeakBatch) {
     let deadline = clock.now() + gracePeriod
     waiting.append((deadline, batch))
     if sweepsAutomatically, scheduledSweep == nil { scheduleSweep(at: deadline) }
+  }
+
+  /// Tracks a detached subtree in one go.
+  func track(_ walk: SubtreeWalk, formerParent: RouterNode) {
+    let batch = makeBatch(for: walk, formerParent: formerParent)
+    let nodes = walk.nodes
+    for index in nodes.indices {
+      batch.register(nodes[index], interactor: nodes[index].interactable, at: index, of: walk)
+    }
+    enqueue(batch)
   }
 
   private func scheduleSweep(at deadline: Duration) {

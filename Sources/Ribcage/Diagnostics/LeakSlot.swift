@@ -8,26 +8,30 @@ import _RibcageAtomics
 /// in `deinit`. Holding the batch is what makes the common case cheap: once every object of a
 /// batch is gone, the detector holds the only reference to it and needs to read no flags.
 struct LeakSlot {
-  var batch: LeakBatch?
-  var index: Int32 = 0
+  /// Keeps the batch (and so the flag) alive; also what the detector's uniqueness check counts.
+  private(set) var batch: LeakBatch?
+  /// The address of this object's flag inside `batch`, so that flipping it touches no reference
+  /// count.
+  private var flag: UnsafeMutablePointer<UInt8>?
 
   /// Records that the object is gone. Safe on any thread.
   func markDeallocated() {
-    batch?.clearFlag(at: Int(index))
+    if let flag { ribcage_atomic_store_flag(flag, 0) }
   }
 
   /// The object is back in a tree (or tracked by a newer batch): stop expecting it to go away.
   mutating func handOver() {
-    guard batch != nil else { return }
-    batch?.clearFlag(at: Int(index))
+    guard let flag else { return }
+    ribcage_atomic_store_flag(flag, 0)
+    self.flag = nil
     batch = nil
   }
 
   /// Tracks the object as entry `index` of `batch`, handing over any earlier slot.
   mutating func assign(_ batch: LeakBatch, index: Int) {
     handOver()
+    flag = batch.flagAddress(at: index)
     self.batch = batch
-    self.index = Int32(truncatingIfNeeded: index)
   }
 }
 
@@ -70,11 +74,37 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
 
   private static let flagOffset = MemoryLayout<Entry>.offset(of: \Entry.flag)!
 
-  static func make(capacity: Int, ancestors: [Any.Type]) -> LeakBatch {
+  /// A batch for a subtree of `routerCount` routers: entry `i` is router `i` of the walk, entry
+  /// `routerCount + i` its interactor. Every entry must be registered before the batch is read.
+  static func make(routerCount: Int, ancestors: [Any.Type]) -> LeakBatch {
+    let capacity = 2 * routerCount
     let buffer = create(minimumCapacity: max(capacity, 1)) { _ in
-      LeakBatchHeader(capacity: max(capacity, 1), formerAncestors: ancestors)
+      LeakBatchHeader(count: capacity, capacity: capacity, formerAncestors: ancestors)
     }
     return unsafeDowncast(buffer, to: LeakBatch.self)
+  }
+
+  /// Registers router `index` of `walk` and its interactor, which from now on flag their own
+  /// deallocation; its view and presenter, if any, are watched weakly.
+  @MainActor
+  func register(_ node: RouterNode, interactor: Interactor, at index: Int, of walk: SubtreeWalk) {
+    let routerCount = walk.nodes.count
+    let parent = walk.parents[index]
+    initializeEntry(
+      at: index, role: .router, type: type(of: node), router: index, parentRouter: parent)
+    initializeEntry(
+      at: routerCount + index, role: .interactor, type: type(of: interactor), router: index,
+      parentRouter: parent)
+    node.leakSlot.assign(self, index: index)
+    interactor.leakSlot.assign(self, index: routerCount + index)
+    // Views and presenters are rare enough per RIB to ask for only when present.
+    if node.hasOwnedView || interactor.hasPresenterObject {
+      let view = node.ownedView
+      if let view { appendWeak(role: .view, object: view, router: index) }
+      if let presenter = interactor.trackedPresenter, presenter !== view {
+        appendWeak(role: .presenter, object: presenter, router: index)
+      }
+    }
   }
 
   deinit {
@@ -91,10 +121,8 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
     withUnsafeMutablePointerToElements { $0[index] }
   }
 
-  /// Initializes entry `index` for an object that will flag its own deallocation. Every entry
-  /// below the capacity given to ``make(capacity:ancestors:)`` must be initialized once, then
-  /// ``didInitializeEntries(count:)`` called, before the batch is read.
-  func initializeEntry(
+  /// Initializes entry `index` for an object that will flag its own deallocation.
+  private func initializeEntry(
     at index: Int, role: LeakedObject.Role, type: Any.Type, router: Int, parentRouter: Int32
   ) {
     withUnsafeMutablePointerToElements { elements in
@@ -105,12 +133,6 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
     }
   }
 
-  /// Records that entries `0..<count` are initialized.
-  func didInitializeEntries(count: Int) {
-    precondition(count <= header.capacity, "LeakBatch capacity exceeded")
-    header.count = count
-  }
-
   /// Adds a view or presenter, watched through a weak reference.
   func appendWeak(role: LeakedObject.Role, object: AnyObject, router: Int) {
     header.weakObjects.append(
@@ -118,11 +140,11 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
         role: role, type: Swift.type(of: object), router: router, object: WeakObject(object)))
   }
 
-  func clearFlag(at index: Int) {
+  /// The address of entry `index`'s flag; valid as long as the batch is alive.
+  func flagAddress(at index: Int) -> UnsafeMutablePointer<UInt8> {
     withUnsafeMutablePointerToElements { elements in
-      let flag = (UnsafeMutableRawPointer(elements + index) + Self.flagOffset)
+      (UnsafeMutableRawPointer(elements + index) + Self.flagOffset)
         .assumingMemoryBound(to: UInt8.self)
-      ribcage_atomic_store_flag(flag, 0)
     }
   }
 

@@ -35,8 +35,13 @@ open class RouterNode {
     leakSlot.markDeallocated()
     if interactable.owningRouter === self { interactable.owningRouter = nil }
     // Release deep subtrees iteratively: a recursive release of a 10,000-level chain would
-    // overflow the stack. Only children nobody else holds are taken apart.
-    guard !childNodes.isEmpty else { return }
+    // overflow the stack. Only children nobody else holds are taken apart, and only when there
+    // are grandchildren (a one-level release recurses once).
+    let hasGrandchildren = childNodes.withUnsafeBufferPointer { children in
+      for child in children where !child.childNodes.isEmpty { return true }
+      return false
+    }
+    guard hasGrandchildren else { return }
     var releasing = childNodes
     childNodes = []
     while var node = releasing.popLast() {
@@ -105,8 +110,7 @@ open class RouterNode {
     guard !isLoaded else { return }
     isLoaded = true
     didLoad()
-    let context = context
-    if context.hasObservers { context.emit(.loaded(self)) }
+    if ownContext?.hasObservers == true { context.emit(.loaded(self)) }
   }
 
   /// Called once, after the router is attached and activated. Attach the children that live as
@@ -153,7 +157,22 @@ open class RouterNode {
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     walk.collect(from: child)
-    Self.deactivate(walk.nodes, context: context)
+    // One pass, children before parents: each router is registered with the leak detector's
+    // batch and deactivated while it is at hand.
+    let detector = context.leakDetector
+    let batch =
+      detector?.isEnabled == true ? detector?.makeBatch(for: walk, formerParent: self) : nil
+    let nodes = walk.nodes
+    var index = nodes.count
+    while index > 0 {
+      index -= 1
+      let node = nodes[index]
+      let interactor = node.interactable
+      batch?.register(node, interactor: interactor, at: index, of: walk)
+      if interactor.performDeactivation(), context.hasObservers {
+        context.emit(.deactivated(node))
+      }
+    }
     // willResignActive may have changed the tree; look the child up again.
     if let index = childNodes.indexOfIdentical(child) {
       childNodes.remove(at: index)
@@ -161,9 +180,14 @@ open class RouterNode {
     child.parent = nil
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.detached(child: child, parent: self)) }
-    if let detector = context.leakDetector, detector.isEnabled {
-      if context.mutationCount != mutationsBefore &+ 1 { walk.collect(from: child) }
-      detector.track(walk, formerParent: self)
+    if let detector, let batch {
+      if context.mutationCount == mutationsBefore &+ 1 {
+        detector.enqueue(batch)
+      } else {
+        // Hooks attached or detached routers meanwhile: track the subtree as it is now.
+        walk.collect(from: child)
+        detector.track(walk, formerParent: self)
+      }
     }
     context.recycle(&walk)
   }
@@ -174,7 +198,7 @@ open class RouterNode {
         kind: .alreadyAttached, severity: .misuse,
         message: "\(child.name) is already attached to \(name); it was not attached again.")
     }
-    if let otherParent = child.parent {
+    if child.parent != nil, let otherParent = child.parent {
       return TreeDiagnostic(
         kind: .attachedToAnotherParent, severity: .misuse,
         message:

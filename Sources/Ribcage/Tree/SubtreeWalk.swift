@@ -19,13 +19,17 @@ struct SubtreeWalk {
     parents.append(-1)
     // The root's children one by one, in order: a leaf is appended at once, a branch is walked
     // with the stack before its next sibling, which keeps pre-order.
-    for child in root.childNodes {
-      if child.childNodes.isEmpty {
-        nodes.append(child)
+    // Indexing rather than `for child in`, which would retain each child once more.
+    let children = root.childNodes
+    var index = 0
+    while index < children.count {
+      if children[index].childNodes.isEmpty {
+        nodes.append(children[index])
         parents.append(0)
       } else {
-        collectBranch(child, parent: 0)
+        collectBranch(children[index], parent: 0)
       }
+      index += 1
     }
   }
 
