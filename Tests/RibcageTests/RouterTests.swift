@@ -165,6 +165,27 @@ import Testing
     root.detachChild(child)
   }
 
+  @Test func aChildThatOutlivesItsParentBecomesARoot() {
+    let harness = RIBHarness()
+    let child = NodeRouter()
+    let grandchild = NodeRouter()
+    child.attachChild(grandchild)
+    do {
+      let parent = LoggedInRouter()
+      harness.activate(parent)
+      parent.attachChild(child)
+      #expect(child.interactor.isActive)
+    }
+    // The parent is gone; the child can be attached elsewhere (its parent link was cleared).
+    let root = RootRouter()
+    harness.activate(root)
+    root.attachChild(child)
+    #expect(root.children.first === child)
+    #expect(child.children.first === grandchild)
+    #expect(harness.diagnostics.isEmpty)
+    root.detachChild(child)
+  }
+
   // MARK: Misuse
 
   @Test func attachingTwiceIsReportedAndChangesNothing() {

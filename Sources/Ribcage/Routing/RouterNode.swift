@@ -18,7 +18,7 @@ open class RouterNode {
   // Tree state is only touched on the main actor and no access spans a call into user code, so
   // the runtime's dynamic exclusivity checks (a quarter of the attach/detach cost) are skipped.
   @exclusivity(unchecked) nonisolated(unsafe) final var childNodes: [RouterNode] = []
-  @exclusivity(unchecked) final unowned(unsafe) var parent: RouterNode?
+  @exclusivity(unchecked) nonisolated(unsafe) final unowned(unsafe) var parent: RouterNode?
   @exclusivity(unchecked) private final var ownContext: TreeContext?
   @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
@@ -34,21 +34,35 @@ open class RouterNode {
   deinit {
     leakSlot.markDeallocated()
     if interactable.owningRouter === self { interactable.owningRouter = nil }
+    guard !childNodes.isEmpty else { return }
+    // A child someone else still holds becomes a root: its parent link must not dangle.
+    let hasGrandchildren = Self.orphanChildren(of: childNodes)
     // Release deep subtrees iteratively: a recursive release of a 10,000-level chain would
     // overflow the stack. Only children nobody else holds are taken apart, and only when there
     // are grandchildren (a one-level release recurses once).
-    let hasGrandchildren = childNodes.withUnsafeBufferPointer { children in
-      for child in children where !child.childNodes.isEmpty { return true }
-      return false
-    }
     guard hasGrandchildren else { return }
     var releasing = childNodes
     childNodes = []
     while var node = releasing.popLast() {
       if isKnownUniquelyReferenced(&node), !node.childNodes.isEmpty {
+        _ = Self.orphanChildren(of: node.childNodes)
         releasing.append(contentsOf: node.childNodes)
         node.childNodes = []
       }
+    }
+  }
+
+  /// Clears the parent link of every router in `children`; returns whether any has children.
+  private nonisolated static func orphanChildren(of children: [RouterNode]) -> Bool {
+    children.withUnsafeBufferPointer { buffer in
+      var hasGrandchildren = false
+      var index = 0
+      while index < buffer.count {
+        buffer[index].parent = nil
+        if !buffer[index].childNodes.isEmpty { hasGrandchildren = true }
+        index += 1
+      }
+      return hasGrandchildren
     }
   }
 
