@@ -2,8 +2,20 @@ import Ribcage
 import RibcageTesting
 import Testing
 
+/// Overloads that tell, at compile time, whether a type can be copied.
+private func isCopyable<T>(_: T.Type) -> Bool { true }
+private func isCopyable<T: ~Copyable>(_: T.Type) -> Bool { false }
+
 @MainActor
 @Suite struct StreamTests {
+  @Test func writeSidesCannotBeCopiedReadSidesCan() {
+    // Only the owner of a write side can send: it cannot be copied into anyone else's hands.
+    #expect(!isCopyable(MutableStateStream<Int>.self))
+    #expect(!isCopyable(EventRelay<Int>.self))
+    #expect(isCopyable(StateStream<Int>.self))
+    #expect(isCopyable(EventStream<Int>.self))
+  }
+
   @Test func stateStreamReplaysTheCurrentValueThenDeliversChanges() {
     let source = MutableStateStream("a")
     source.value = "b"

@@ -83,10 +83,10 @@ open class Interactor: InteractorScope {
   /// The activeness, replaying the current value; finishes when the interactor is deallocated.
   public final var isActiveStream: StateStream<Bool> {
     let extras = extrasCreatingIfNeeded()
-    if let activeness = extras.activeness { return activeness.stream }
-    let created = MutableStateStream(isActive)
+    if let activeness = extras.activeness { return StateStream(core: activeness) }
+    let created = StreamCore(replaying: isActive)
     extras.activeness = created
-    return created.stream
+    return StateStream(core: created)
   }
 
   private final func extrasCreatingIfNeeded() -> InteractorExtras {
@@ -210,7 +210,8 @@ open class Interactor: InteractorScope {
 @MainActor
 final class InteractorExtras {
   var boundWork: [any CancellableWork] = []
-  var activeness: MutableStateStream<Bool>?
+  /// The activeness stream's engine; the interactor is its only writer.
+  var activeness: StreamCore<Bool>?
 
   isolated deinit {
     // Only non-empty when the interactor was released while active.

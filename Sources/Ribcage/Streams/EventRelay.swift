@@ -22,40 +22,39 @@ public struct EventStream<Value> {
   }
 }
 
-/// The write side of an ``EventStream``, owned by the one object allowed to emit the events.
+/// The write side of an ``EventStream``: the one value through which events are emitted.
+///
+/// Noncopyable, like ``MutableStateStream``: its owner keeps it and hands out only ``stream``.
 ///
 /// ```swift
-/// let arrivals = EventRelay<DriverArrival>()
-/// let subscription = arrivals.stream.observe { showArrival($0) }
+/// private let arrivals = EventRelay<DriverArrival>()
+/// var driverArrivals: EventStream<DriverArrival> { arrivals.stream }
+/// ...
 /// arrivals.send(DriverArrival(minutesLate: 0))
 /// ```
 @MainActor
-public final class EventRelay<Value> {
-  private let core = StreamCore<Value>()
+public struct EventRelay<Value>: ~Copyable {
+  private let owner = StreamOwner(StreamCore<Value>())
 
   /// Creates a relay with no subscribers.
   public init() {}
 
-  isolated deinit {
-    core.finish()
-  }
-
   /// The read-only side, to hand to everything that is not the owner.
-  public var stream: EventStream<Value> { EventStream(core: core) }
+  public var stream: EventStream<Value> { EventStream(core: owner.core) }
 
   /// Delivers `value` to every subscriber.
   public func send(_ value: Value) {
-    core.send(value)
+    owner.core.send(value)
   }
 
   /// Ends the stream: subscribers get `onFinish` and later sends are ignored.
   public func finish() {
-    core.finish()
+    owner.core.finish()
   }
 
   /// How many subscriptions are live (for tests and diagnostics).
-  public var subscriberCount: Int { core.subscriberCount }
+  public var subscriberCount: Int { owner.core.subscriberCount }
 
   /// Whether anyone is subscribed; lets an emitter skip building events nobody receives.
-  public var hasSubscribers: Bool { core.hasSubscribers }
+  public var hasSubscribers: Bool { owner.core.hasSubscribers }
 }

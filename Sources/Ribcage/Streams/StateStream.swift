@@ -43,49 +43,75 @@ public struct StateStream<Value> {
   }
 }
 
-/// The write side of a ``StateStream``: owned by the service that is allowed to change the state.
+/// The write side of a ``StateStream``: the one value through which the state can change.
 ///
-/// When the owner releases it, the stream finishes: observers get `onFinish`, and `for await`
-/// loops over ``StateStream/values`` end.
+/// It is noncopyable, so it cannot be shared: the service that creates it keeps it (usually
+/// `private`) and hands out only ``stream``. Anything else that wants the state changed asks the
+/// service — writing from outside is impossible by construction, not by convention.
+///
+/// ```swift
+/// @MainActor final class TripService {
+///   private let trips = MutableStateStream(TripState.idle)
+///   var tripStates: StateStream<TripState> { trips.stream }
+///
+///   func request(to destination: Place) {
+///     trips.value = .requesting(destination)
+///   }
+/// }
+/// ```
+///
+/// When its owner goes away, the stream finishes: observers get `onFinish`, and `for await` loops
+/// over ``StateStream/values`` end.
 @MainActor
-public final class MutableStateStream<Value> {
-  private let core: StreamCore<Value>
+public struct MutableStateStream<Value>: ~Copyable {
+  private let owner: StreamOwner<Value>
 
   /// Creates a stream whose current value is `initial`.
   public init(_ initial: Value) {
-    core = StreamCore(replaying: initial)
+    owner = StreamOwner(StreamCore(replaying: initial))
+  }
+
+  /// The read-only side, to hand to everything that is not the owner.
+  public var stream: StateStream<Value> { StateStream(core: owner.core) }
+
+  /// The current value; setting it delivers the new value to every observer.
+  public var value: Value {
+    get { owner.core.latest! }
+    nonmutating set { owner.core.send(newValue) }
+  }
+
+  /// Delivers `value` to every observer and makes it the current value.
+  public func send(_ value: Value) {
+    owner.core.send(value)
+  }
+
+  /// Changes the current value in place and delivers the result once.
+  public func update(_ change: (inout Value) -> Void) {
+    var next = owner.core.latest!
+    change(&next)
+    owner.core.send(next)
+  }
+
+  /// Ends the stream: observers get `onFinish` and later sends are ignored.
+  public func finish() {
+    owner.core.finish()
+  }
+
+  /// How many subscriptions are live (for tests and diagnostics).
+  public var subscriberCount: Int { owner.core.subscriberCount }
+}
+
+/// Finishes a stream when its write side goes away. A class, because only a class's deinit can
+/// be isolated to the main actor.
+@MainActor
+final class StreamOwner<Value> {
+  let core: StreamCore<Value>
+
+  init(_ core: StreamCore<Value>) {
+    self.core = core
   }
 
   isolated deinit {
     core.finish()
   }
-
-  /// The read-only side, to hand to everything that is not the owner.
-  public var stream: StateStream<Value> { StateStream(core: core) }
-
-  /// The current value; setting it delivers the new value to every observer.
-  public var value: Value {
-    get { core.latest! }
-    set { core.send(newValue) }
-  }
-
-  /// Delivers `value` to every observer and makes it the current value.
-  public func send(_ value: Value) {
-    core.send(value)
-  }
-
-  /// Changes the current value in place and delivers the result once.
-  public func update(_ change: (inout Value) -> Void) {
-    var next = core.latest!
-    change(&next)
-    core.send(next)
-  }
-
-  /// Ends the stream: observers get `onFinish` and later sends are ignored.
-  public func finish() {
-    core.finish()
-  }
-
-  /// How many subscriptions are live (for tests and diagnostics).
-  public var subscriberCount: Int { core.subscriberCount }
 }

@@ -4,7 +4,7 @@ import Ribcage
 // Builds the tree, launches it, logs in, and prints the tree and the greetings at each step.
 let app = AppComponent()
 let root = RootBuilder(dependency: app).build()
-let greetings = app.greetings.stream.observe { print("greetings: \($0)") }
+let greetings = app.greetingService.greetings.observe { print("greetings: \($0)") }
 root.launch(from: Terminal())
 print(root.snapshot().textRendering())
 

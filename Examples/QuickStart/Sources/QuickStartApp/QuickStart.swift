@@ -26,8 +26,23 @@ import Ribcage
 
 // MARK: LoggedIn — scoped to a user: everything below can rely on the name being there.
 
+/// Owns the greetings: the only place they can change (its writer is private and noncopyable).
+@MainActor public final class GreetingService {
+  private let log = MutableStateStream<[String]>([])
+
+  public init() {}
+
+  /// The greetings so far, read-only.
+  public var greetings: StateStream<[String]> { log.stream }
+
+  /// Greets `name`.
+  public func greet(_ name: String) {
+    log.update { $0.append("Hello, \(name)!") }
+  }
+}
+
 @MainActor public protocol LoggedInDependency: Dependency {
-  var greetings: MutableStateStream<[String]> { get }
+  var greetingService: GreetingService { get }
 }
 
 @MainActor final class LoggedInComponent: Component<any LoggedInDependency> {
@@ -48,7 +63,7 @@ import Ribcage
 
   override func didBecomeActive() {
     super.didBecomeActive()
-    component.dependency.greetings.update { $0.append("Hello, \(component.userName)!") }
+    component.dependency.greetingService.greet(component.userName)
   }
 }
 
@@ -64,7 +79,7 @@ import Ribcage
 // MARK: Root — decides which child is attached; the app's one launch point.
 
 @MainActor public final class AppComponent: EmptyComponent, LoggedInDependency {
-  public let greetings = MutableStateStream<[String]>([])
+  public let greetingService = GreetingService()
 }
 
 @MainActor public protocol RootRouting: LaunchRouting {

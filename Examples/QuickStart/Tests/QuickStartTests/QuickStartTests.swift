@@ -18,8 +18,8 @@ import Testing
   let app = AppComponent()
   let root = RootBuilder(dependency: app).build()
   harness.launch(root)
-  #expect(app.greetings.value.isEmpty)
+  #expect(app.greetingService.greetings.value.isEmpty)
   root.loggedOut?.interactor.logIn(as: "Grace")
-  #expect(app.greetings.value == ["Hello, Grace!"])
+  #expect(app.greetingService.greetings.value == ["Hello, Grace!"])
   #expect(harness.diagnostics.isEmpty)
 }
