@@ -16,6 +16,8 @@ let cases: [(name: String, run: @MainActor () -> String)] = [
   ("tree-attach-detach", TreeAttachDetach.run),
   ("stream-fanout-10", StreamFanout.run),
   ("tree-memory", TreeMemory.run),
+  ("render-coalesce", RenderCoalesce.run),
+  ("render-steady", RenderSteady.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -170,7 +170,7 @@ open class Interactor: InteractorScope {
   /// Observes `stream` while the interactor is active: `handler` gets the current value now and
   /// every change until deactivation.
   public final func observe<Value>(
-    _ stream: StateStream<Value>, _ handler: @escaping (Value) -> Void
+    _ stream: StateStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
     guard isActive else {
       reportInactiveBinding(of: "An observation of StateStream<\(Value.self)>")
@@ -182,7 +182,7 @@ open class Interactor: InteractorScope {
   /// Observes `stream` while the interactor is active: `handler` gets every event until
   /// deactivation.
   public final func observe<Value>(
-    _ stream: EventStream<Value>, _ handler: @escaping (Value) -> Void
+    _ stream: EventStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
     guard isActive else {
       reportInactiveBinding(of: "An observation of EventStream<\(Value.self)>")

@@ -15,8 +15,8 @@ public struct EventStream<Value> {
   /// Calls `onValue` with every later event until the subscription is cancelled or the stream
   /// finishes (then `onFinish` runs once).
   public func observe(
-    _ onValue: @escaping (Value) -> Void,
-    onFinish: (() -> Void)? = nil
+    _ onValue: @escaping @MainActor (Value) -> Void,
+    onFinish: (@MainActor () -> Void)? = nil
   ) -> StreamSubscription {
     core.subscribe(onValue: onValue, onFinish: onFinish)
   }
@@ -34,7 +34,7 @@ public struct EventStream<Value> {
 /// ```
 @MainActor
 public struct EventRelay<Value>: ~Copyable {
-  private let owner = StreamOwner(StreamCore<Value>())
+  @usableFromInline let owner = StreamOwner(StreamCore<Value>())
 
   /// Creates a relay with no subscribers.
   public init() {}
@@ -43,6 +43,7 @@ public struct EventRelay<Value>: ~Copyable {
   public var stream: EventStream<Value> { EventStream(core: owner.core) }
 
   /// Delivers `value` to every subscriber.
+  @inlinable
   public func send(_ value: Value) {
     owner.core.send(value)
   }
@@ -56,5 +57,6 @@ public struct EventRelay<Value>: ~Copyable {
   public var subscriberCount: Int { owner.core.subscriberCount }
 
   /// Whether anyone is subscribed; lets an emitter skip building events nobody receives.
+  @inlinable
   public var hasSubscribers: Bool { owner.core.hasSubscribers }
 }

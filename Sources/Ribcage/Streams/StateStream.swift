@@ -13,8 +13,9 @@
 /// ```
 @MainActor
 public struct StateStream<Value> {
-  let core: StreamCore<Value>
+  @usableFromInline let core: StreamCore<Value>
 
+  @usableFromInline
   init(core: StreamCore<Value>) {
     self.core = core
   }
@@ -25,9 +26,10 @@ public struct StateStream<Value> {
   }
 
   /// The current value.
+  @inlinable
   public var value: Value {
     // A state core is created with a value and only ever replaces it.
-    core.latest!
+    core.current!.value
   }
 
   /// Whether the owner has finished the stream (or gone away); no value follows.
@@ -36,8 +38,8 @@ public struct StateStream<Value> {
   /// Calls `onValue` with the current value now and with every later value, until the
   /// subscription is cancelled or the stream finishes (then `onFinish` runs once).
   public func observe(
-    _ onValue: @escaping (Value) -> Void,
-    onFinish: (() -> Void)? = nil
+    _ onValue: @escaping @MainActor (Value) -> Void,
+    onFinish: (@MainActor () -> Void)? = nil
   ) -> StreamSubscription {
     core.subscribe(onValue: onValue, onFinish: onFinish)
   }
@@ -64,7 +66,7 @@ public struct StateStream<Value> {
 /// over ``StateStream/values`` end.
 @MainActor
 public struct MutableStateStream<Value>: ~Copyable {
-  private let owner: StreamOwner<Value>
+  @usableFromInline let owner: StreamOwner<Value>
 
   /// Creates a stream whose current value is `initial`.
   public init(_ initial: Value) {
@@ -75,19 +77,22 @@ public struct MutableStateStream<Value>: ~Copyable {
   public var stream: StateStream<Value> { StateStream(core: owner.core) }
 
   /// The current value; setting it delivers the new value to every observer.
+  @inlinable
   public var value: Value {
-    get { owner.core.latest! }
+    get { owner.core.current!.value }
     nonmutating set { owner.core.send(newValue) }
   }
 
   /// Delivers `value` to every observer and makes it the current value.
+  @inlinable
   public func send(_ value: Value) {
     owner.core.send(value)
   }
 
   /// Changes the current value in place and delivers the result once.
-  public func update(_ change: (inout Value) -> Void) {
-    var next = owner.core.latest!
+  @inlinable
+  public func update(_ change: @MainActor (inout Value) -> Void) {
+    var next = owner.core.current!.value
     change(&next)
     owner.core.send(next)
   }
@@ -104,9 +109,11 @@ public struct MutableStateStream<Value>: ~Copyable {
 /// Finishes a stream when its write side goes away. A class, because only a class's deinit can
 /// be isolated to the main actor.
 @MainActor
+@usableFromInline
 final class StreamOwner<Value> {
-  let core: StreamCore<Value>
+  @usableFromInline let core: StreamCore<Value>
 
+  @usableFromInline
   init(_ core: StreamCore<Value>) {
     self.core = core
   }

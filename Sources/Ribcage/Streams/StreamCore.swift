@@ -12,40 +12,66 @@
 ///   nothing more, not even the rest of the current delivery;
 /// - a subscriber added during a delivery receives only values sent after it subscribed (and, for a
 ///   state stream, the latest value at once).
+///
+/// The send path is `@inlinable` so that it is specialised for each value type in the module that
+/// sends: unspecialised, every send paid for runtime generic-metadata lookups.
 @MainActor
+@usableFromInline
 final class StreamCore<Value>: SubscriptionSource {
+  @usableFromInline
   struct Subscriber {
-    let id: UInt64
-    var onValue: ((Value) -> Void)?
-    var onFinish: (() -> Void)?
+    @usableFromInline let id: UInt64
+    @usableFromInline var onValue: (@MainActor (Value) -> Void)?
+    @usableFromInline var onFinish: (@MainActor () -> Void)?
     /// Queued values at positions below this were sent before the subscriber joined.
-    var joinedAtPendingIndex: Int
+    @usableFromInline var joinedAtPendingIndex: Int
+
+    @usableFromInline
+    init(
+      id: UInt64, onValue: (@MainActor (Value) -> Void)?, onFinish: (@MainActor () -> Void)?,
+      joinedAtPendingIndex: Int
+    ) {
+      self.id = id
+      self.onValue = onValue
+      self.onFinish = onFinish
+      self.joinedAtPendingIndex = joinedAtPendingIndex
+    }
   }
 
-  /// The latest value, for streams that replay it; `nil` for event streams.
-  @exclusivity(unchecked) private(set) var latest: Value?
-  let replaysLatest: Bool
-  @exclusivity(unchecked) private(set) var isFinished = false
+  /// The latest value, for streams that replay it; `nil` for event streams. A box rather than
+  /// an `Optional<Value>`, whose every use in unspecialised generic code (a render loop reading
+  /// the state) would look up its metadata at run time.
+  @usableFromInline let current: ValueBox<Value>?
 
-  @exclusivity(unchecked) private var subscribers: ContiguousArray<Subscriber> = []
+  /// The latest value, for streams that replay it.
+  @inlinable
+  var latest: Value? { current?.value }
+  @usableFromInline let replaysLatest: Bool
+  @exclusivity(unchecked) @usableFromInline var isFinished = false
+
+  @exclusivity(unchecked) @usableFromInline var subscribers: ContiguousArray<Subscriber> = []
   @exclusivity(unchecked) private var nextID: UInt64 = 0
-  @exclusivity(unchecked) private var isDelivering = false
-  @exclusivity(unchecked) private var pending: ContiguousArray<Value> = []
-  @exclusivity(unchecked) private var needsCompaction = false
-  @exclusivity(unchecked) private var hasLateJoiners = false
-  @exclusivity(unchecked) private var finishRequested = false
+  @exclusivity(unchecked) @usableFromInline var isDelivering = false
+  @exclusivity(unchecked) @usableFromInline var pending: ContiguousArray<Value> = []
+  @exclusivity(unchecked) @usableFromInline var needsCompaction = false
+  @exclusivity(unchecked) @usableFromInline var hasLateJoiners = false
+  @exclusivity(unchecked) @usableFromInline var finishRequested = false
 
   init(replaying initial: Value) {
-    latest = initial
+    current = ValueBox(initial)
     replaysLatest = true
   }
 
   init() {
-    latest = nil
+    current = nil
     replaysLatest = false
   }
 
-  var hasSubscribers: Bool { !subscribers.isEmpty }
+  /// `subscribers.count`, kept as a plain integer so that asking needs no generic array access.
+  @exclusivity(unchecked) @usableFromInline var subscriberSlots = 0
+
+  @inlinable
+  var hasSubscribers: Bool { subscriberSlots != 0 }
 
   var subscriberCount: Int {
     var count = 0
@@ -53,9 +79,10 @@ final class StreamCore<Value>: SubscriptionSource {
     return count
   }
 
+  @inlinable
   func send(_ value: Value) {
     guard !isFinished, !finishRequested else { return }
-    if replaysLatest { latest = value }
+    if let current { current.value = value }
     if isDelivering {
       pending.append(value)
       return
@@ -69,8 +96,8 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   /// The hot path: one value to every current subscriber.
-  @inline(__always)
-  private func deliver(_ value: Value) {
+  @inlinable
+  func deliver(_ value: Value) {
     let count = subscribers.count
     var index = 0
     while index < count {
@@ -79,7 +106,8 @@ final class StreamCore<Value>: SubscriptionSource {
     }
   }
 
-  private func drainPending() {
+  @usableFromInline
+  func drainPending() {
     var position = 0
     while position < pending.count {
       let value = pending[position]
@@ -96,12 +124,14 @@ final class StreamCore<Value>: SubscriptionSource {
     pending.removeAll(keepingCapacity: true)
   }
 
-  private func tidyUp() {
+  @usableFromInline
+  func tidyUp() {
     if needsCompaction {
       var kept = ContiguousArray<Subscriber>()
       kept.reserveCapacity(subscribers.count)
       for subscriber in subscribers where subscriber.onValue != nil { kept.append(subscriber) }
       subscribers = kept
+      subscriberSlots = subscribers.count
       needsCompaction = false
     }
     if hasLateJoiners {
@@ -111,11 +141,11 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   func subscribe(
-    onValue: @escaping (Value) -> Void,
-    onFinish: (() -> Void)?
+    onValue: @escaping @MainActor (Value) -> Void,
+    onFinish: (@MainActor () -> Void)?
   ) -> StreamSubscription {
     if isFinished {
-      if replaysLatest, let latest { onValue(latest) }
+      if let current { onValue(current.value) }
       onFinish?()
       return StreamSubscription(source: nil, id: 0)
     }
@@ -130,8 +160,9 @@ final class StreamCore<Value>: SubscriptionSource {
     }
     subscribers.append(
       Subscriber(id: id, onValue: onValue, onFinish: onFinish, joinedAtPendingIndex: joinedAt))
+    subscriberSlots = subscribers.count
     let subscription = StreamSubscription(source: self, id: id)
-    if replaysLatest, let latest { onValue(latest) }
+    if let current { onValue(current.value) }
     return subscription
   }
 
@@ -143,6 +174,7 @@ final class StreamCore<Value>: SubscriptionSource {
       needsCompaction = true
     } else {
       subscribers.remove(at: index)
+      subscriberSlots = subscribers.count
     }
   }
 
@@ -163,6 +195,7 @@ final class StreamCore<Value>: SubscriptionSource {
 
   /// Ends the stream: every subscriber's `onFinish` runs once and no value is delivered after.
   /// Called during a delivery, it takes effect once the queued values have been delivered.
+  @usableFromInline
   func finish() {
     guard !isFinished else { return }
     if isDelivering {
@@ -173,6 +206,7 @@ final class StreamCore<Value>: SubscriptionSource {
     finishRequested = false
     let finished = subscribers
     subscribers.removeAll()
+    subscriberSlots = 0
     pending.removeAll()
     for subscriber in finished {
       subscriber.onFinish?()
@@ -185,4 +219,17 @@ final class StreamCore<Value>: SubscriptionSource {
 protocol SubscriptionSource: AnyObject {
   func removeSubscriber(id: UInt64)
   func isSubscribed(id: UInt64) -> Bool
+}
+
+/// A mutable value in a class: lets generic code hold "maybe a value" as an optional class
+/// reference, which needs no runtime metadata lookup, instead of an `Optional` of a generic type.
+@MainActor
+@usableFromInline
+final class ValueBox<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
 }

@@ -1,0 +1,34 @@
+/// Decides when a ``RenderLoop`` that has been signalled renders.
+///
+/// ``endOfTurn`` (the default) renders once at the end of the current main-actor turn, so every
+/// state change made in one turn produces one render. Tests use `ManualRenderScheduler` from
+/// RibcageTesting and flush explicitly.
+@MainActor
+public protocol RenderScheduler: AnyObject {
+  /// Arranges for `loop.flush()` to be called later, once.
+  func scheduleFlush(of loop: any RenderLoopFlushing)
+}
+
+/// A render loop, as seen by a scheduler.
+@MainActor
+public protocol RenderLoopFlushing: AnyObject {
+  /// Renders now if the loop was signalled since its last render.
+  func flush()
+}
+
+/// Renders at the end of the current main-actor turn: the flush runs as the next job on the main
+/// actor, after the code that changed the state has returned.
+@MainActor
+public final class EndOfTurnRenderScheduler: RenderScheduler {
+  /// Creates a scheduler.
+  public init() {}
+
+  public func scheduleFlush(of loop: any RenderLoopFlushing) {
+    Task { @MainActor [weak loop] in loop?.flush() }
+  }
+}
+
+extension RenderScheduler where Self == EndOfTurnRenderScheduler {
+  /// A scheduler that renders at the end of the current main-actor turn.
+  public static var endOfTurn: EndOfTurnRenderScheduler { EndOfTurnRenderScheduler() }
+}
