@@ -27,7 +27,7 @@ public protocol Working: AnyObject {
 @MainActor
 open class Worker: Working {
   /// Whether the worker is currently started.
-  public private(set) final var isStarted = false
+  @exclusivity(unchecked) public private(set) final var isStarted = false
 
   private final weak var scope: (any InteractorScope)?
   private final var scopeSubscription: StreamSubscription?

@@ -44,26 +44,3 @@ public protocol Rendering<ViewModel>: AnyObject {
   /// Shows `viewModel`. Called by a ``RenderLoop`` only with view models that differ from the last.
   func render(_ viewModel: ViewModel)
 }
-
-/// A presenter made of a pure function.
-struct ClosurePresenter<State, ViewModel: Equatable>: Presenter {
-  let body: @MainActor (State) -> ViewModel
-
-  func present(_ state: State) -> ViewModel {
-    body(state)
-  }
-}
-
-/// A view made of a render function.
-@MainActor
-final class ClosureView<ViewModel>: Rendering {
-  let body: @MainActor (ViewModel) -> Void
-
-  init(_ body: @escaping @MainActor (ViewModel) -> Void) {
-    self.body = body
-  }
-
-  func render(_ viewModel: ViewModel) {
-    body(viewModel)
-  }
-}

@@ -18,6 +18,8 @@
 ///   private let requests: RequestService
 ///   private lazy var loop = RenderLoop(
 ///     state: requests.state, presenter: ConfirmPresenter(), view: presenter)
+///   // Presenters are stateless, hence `Sendable`: the loop specialises its render step for
+///   // them in your module.
 ///
 ///   init(view: ConfirmView, requests: RequestService) {
 ///     self.requests = requests
@@ -31,27 +33,25 @@
 /// ```
 @MainActor
 public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFlushing {
+  /// Presents a state and renders the view model if it differs from the last one; returns
+  /// whether it rendered. Built by the initialiser in the caller's module, where the presenter,
+  /// view and view model types are concrete, so the per-render work is fully specialised.
+  @usableFromInline
+  typealias RenderStep = @MainActor (State) -> Bool
+
   private let state: StateStream<State>
-  // Existentials, not closures: calls through them are statically on the main actor, where a
-  // stored main-actor closure would be checked at run time on every call.
-  private let presenter: any Presenter<State, ViewModel>
-  private let view: any Rendering<ViewModel>
+  private let step: RenderStep
   private let scheduler: any RenderScheduler
-  private let renderedRelay = EventRelay<ViewModel>()
+  @usableFromInline let lastRenderedBox: ValueBox<ViewModel?>
+  @usableFromInline let renderedCore: StreamCore<ViewModel>
 
   // The loop's state is only touched on the main actor, and no access spans a call into the
   // presenter or the view, so dynamic exclusivity checks are skipped.
-
   @exclusivity(unchecked) private var subscription: StreamSubscription?
-  /// The last rendered view model, in a box rather than an optional: in unspecialised generic
-  /// code, every use of an `Optional<ViewModel>` looks its metadata up at run time.
-  @exclusivity(unchecked) private var lastRenderedBox: ValueBox<ViewModel>?
   @exclusivity(unchecked) private var isDirty = false
   @exclusivity(unchecked) private var isFlushScheduled = false
   @exclusivity(unchecked) private var isRendering = false
 
-  /// The view model rendered last, if any.
-  public var lastRendered: ViewModel? { lastRenderedBox?.value }
   /// How many times the presenter ran.
   @exclusivity(unchecked) public private(set) var presentCount = 0
   /// How many view models were rendered.
@@ -60,38 +60,75 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// Creates a loop that presents `state` with `presenter` into `view`.
   ///
   /// The loop holds the view strongly (as a presentable interactor holds its presenter); the view
-  /// should hold its listener weakly.
-  public init(
+  /// should hold its listener weakly. Presenters are stateless, so requiring `Sendable` costs
+  /// nothing and lets the render step be specialised where the loop is made.
+  @inlinable
+  public convenience init<P: Presenter & Sendable, View: Rendering>(
     state: StateStream<State>,
-    presenter: any Presenter<State, ViewModel>,
-    view: any Rendering<ViewModel>,
+    presenter: P,
+    view: View,
     scheduler: any RenderScheduler = .endOfTurn
-  ) {
-    self.state = state
-    self.presenter = presenter
-    self.view = view
-    self.scheduler = scheduler
-    super.init()
+  ) where P.State == State, P.ViewModel == ViewModel, View.ViewModel == ViewModel {
+    let last = ValueBox<ViewModel?>(nil)
+    let rendered = StreamCore<ViewModel>()
+    self.init(
+      state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
+      step: { state in
+        let viewModel = presenter.present(state)
+        if last.holds(viewModel) { return false }
+        view.render(viewModel)
+        if rendered.hasSubscribers { rendered.send(viewModel) }
+        last.value = consume viewModel
+        return true
+      })
   }
 
   /// Creates a loop from a pure `present` function and a `render` function.
+  @inlinable
   public convenience init(
     state: StateStream<State>,
     present: @escaping @MainActor (State) -> ViewModel,
     render: @escaping @MainActor (ViewModel) -> Void,
     scheduler: any RenderScheduler = .endOfTurn
   ) {
+    let last = ValueBox<ViewModel?>(nil)
+    let rendered = StreamCore<ViewModel>()
     self.init(
-      state: state, presenter: ClosurePresenter(body: present), view: ClosureView(render),
-      scheduler: scheduler)
+      state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
+      step: { state in
+        let viewModel = present(state)
+        if last.holds(viewModel) { return false }
+        render(viewModel)
+        if rendered.hasSubscribers { rendered.send(viewModel) }
+        last.value = consume viewModel
+        return true
+      })
+  }
+
+  @usableFromInline
+  init(
+    state: StateStream<State>, scheduler: any RenderScheduler,
+    lastRendered: ValueBox<ViewModel?>, rendered: StreamCore<ViewModel>,
+    step: @escaping RenderStep
+  ) {
+    self.state = state
+    self.scheduler = scheduler
+    self.lastRenderedBox = lastRendered
+    self.renderedCore = rendered
+    self.step = step
+    super.init()
   }
 
   isolated deinit {
     subscription?.cancel()
+    renderedCore.finish()
   }
 
+  /// The view model rendered last, if any.
+  public var lastRendered: ViewModel? { lastRenderedBox.value }
+
   /// Every view model rendered, as it is rendered (for recorders and snapshot tests).
-  public var rendered: EventStream<ViewModel> { renderedRelay.stream }
+  public var rendered: EventStream<ViewModel> { EventStream(core: renderedCore) }
 
   /// Whether a render is pending.
   public var needsRender: Bool { isDirty }
@@ -130,20 +167,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     isDirty = false
     isRendering = true
     presentCount += 1
-    let viewModel = presenter.present(state.core.current!.value)
-    let isNew: Bool
-    if let lastRenderedBox {
-      isNew = lastRenderedBox.value != viewModel
-      if isNew { lastRenderedBox.value = viewModel }
-    } else {
-      isNew = true
-      lastRenderedBox = ValueBox(viewModel)
-    }
-    if isNew {
-      renderCount += 1
-      view.render(viewModel)
-      if renderedRelay.hasSubscribers { renderedRelay.send(viewModel) }
-    }
+    if step(state.core.current!.value) { renderCount += 1 }
     isRendering = false
     // A change made while rendering gets one more render, after this one.
     if isDirty, isStarted, !isFlushScheduled {

@@ -3,8 +3,9 @@
 /// subscribed.
 @MainActor
 public struct EventStream<Value> {
-  let core: StreamCore<Value>
+  @usableFromInline let core: StreamCore<Value>
 
+  @usableFromInline
   init(core: StreamCore<Value>) {
     self.core = core
   }

@@ -57,11 +57,13 @@ final class StreamCore<Value>: SubscriptionSource {
   @exclusivity(unchecked) @usableFromInline var hasLateJoiners = false
   @exclusivity(unchecked) @usableFromInline var finishRequested = false
 
+  @usableFromInline
   init(replaying initial: Value) {
     current = ValueBox(initial)
     replaysLatest = true
   }
 
+  @usableFromInline
   init() {
     current = nil
     replaysLatest = false
@@ -140,6 +142,7 @@ final class StreamCore<Value>: SubscriptionSource {
     }
   }
 
+  @usableFromInline
   func subscribe(
     onValue: @escaping @MainActor (Value) -> Void,
     onFinish: (@MainActor () -> Void)?
@@ -231,5 +234,16 @@ final class ValueBox<Value> {
   @usableFromInline
   init(_ value: Value) {
     self.value = value
+  }
+}
+
+extension ValueBox {
+  /// Whether the box holds a value equal to `other`, compared in place (no copy of either).
+  @inlinable
+  func holds<Wrapped: Equatable>(_ other: borrowing Wrapped) -> Bool where Value == Wrapped? {
+    switch value {
+    case .some(let current): current == other
+    case .none: false
+    }
   }
 }
