@@ -18,6 +18,7 @@ let cases: [(name: String, run: @MainActor () -> String)] = [
   ("tree-memory", TreeMemory.run),
   ("render-coalesce", RenderCoalesce.run),
   ("render-steady", RenderSteady.run),
+  ("plugin-point-evaluate", PluginPointEvaluate.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -23,6 +23,8 @@ public struct TreeDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case boundToInactiveInteractor
     /// A componentized builder's component factory returned a component it had returned before.
     case componentReused
+    /// A plugin failed to build or reported itself unhealthy, and was switched off.
+    case pluginAutoDisabled
   }
 
   /// How serious a diagnostic is.

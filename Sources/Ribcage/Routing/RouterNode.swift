@@ -22,6 +22,14 @@ open class RouterNode {
   @exclusivity(unchecked) private final var ownContext: TreeContext?
   @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
+  /// Short notes shown with this RIB in tree snapshots, e.g. a plugin that was switched off.
+  public private(set) final var notes: [String: String] = [:]
+
+  /// Sets (or, with `nil`, removes) the note `key`, shown in tree snapshots as `key: value`.
+  public final func setNote(_ key: String, to value: String?) {
+    notes[key] = value
+  }
+
   /// Whether ``load()`` has run.
   @exclusivity(unchecked) public private(set) final var isLoaded = false
 

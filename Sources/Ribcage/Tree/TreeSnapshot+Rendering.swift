@@ -12,7 +12,9 @@ extension TreeSnapshot {
     // Each stack entry carries the prefix for the node's own line and for its children's lines.
     var stack: [(node: TreeSnapshot, linePrefix: String, childPrefix: String)] = [(self, "", "")]
     while let (node, linePrefix, childPrefix) = stack.popLast() {
-      lines.append(linePrefix + node.name + " [" + node.stateLabel + "]")
+      var line = linePrefix + node.name + " [" + node.stateLabel + "]"
+      if !node.notes.isEmpty { line += " (" + node.notes.joined(separator: "; ") + ")" }
+      lines.append(line)
       let count = node.children.count
       for (offset, child) in node.children.enumerated().reversed() {
         let isLast = offset == count - 1
@@ -47,6 +49,11 @@ extension TreeSnapshot {
         output += inner + "\"active\"" + separator + (node.isActive ? "true" : "false") + ","
         output += newline
         output += inner + "\"view\"" + separator + (node.hasView ? "true" : "false") + "," + newline
+        if !node.notes.isEmpty {
+          output += inner + "\"notes\"" + separator + "["
+          output += node.notes.map(Self.jsonString).joined(separator: prettyPrinted ? ", " : ",")
+          output += "]," + newline
+        }
         output += inner + "\"children\"" + separator + "["
         if node.children.isEmpty {
           output += "]" + newline + indent(level) + "}" + (isLast ? "" : ",") + newline

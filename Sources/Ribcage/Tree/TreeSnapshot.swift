@@ -23,17 +23,20 @@ public struct TreeSnapshot: Sendable, Equatable, Hashable, Codable {
   public var hasView: Bool
   /// The attached children, in attachment order.
   public var children: [TreeSnapshot]
+  /// The router's notes as `key: value`, sorted (e.g. `plugin coupon: auto-disabled: …`).
+  public var notes: [String]
 
   /// Creates a snapshot node.
   public init(
     name: String, routerType: String, isActive: Bool, hasView: Bool,
-    children: [TreeSnapshot] = []
+    children: [TreeSnapshot] = [], notes: [String] = []
   ) {
     self.name = name
     self.routerType = routerType
     self.isActive = isActive
     self.hasView = hasView
     self.children = children
+    self.notes = notes
   }
 
   /// The number of RIBs in this snapshot.
@@ -72,7 +75,8 @@ extension RouterNode {
         let snapshot = TreeSnapshot(
           name: node.name, routerType: String(describing: type(of: node)),
           isActive: node.interactable.isActive, hasView: node.ownedView != nil,
-          children: children)
+          children: children,
+          notes: node.notes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         finished[finished.count - 1].append(snapshot)
       }
     }

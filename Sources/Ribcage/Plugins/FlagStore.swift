@@ -1,0 +1,250 @@
+/// The feature flags of an app: typed flags, merged from several sources, observable, with a
+/// master "core only" switch and auto-disabling for failing plugins.
+///
+/// Precedence, highest first (``FlagSource``):
+/// 1. **override** — set by a test or a debug menu;
+/// 2. **auto-disabled** — a plugin failed, so its flag is off until ``clearAutoDisabled(_:)``;
+/// 3. **runtime** — values pushed while the app runs (a config fetch, a push notification);
+/// 4. **local file** — a JSON file (``loadFile(_:)``);
+/// 5. **defaults** — each flag's own default.
+///
+/// Sources may only set registered flags, with values of the flag's type; anything else is
+/// reported as a ``FlagIssue`` and ignored — a bad source never crashes and never half-applies a
+/// malformed file.
+///
+/// ```swift
+/// let flags = FlagStore()
+/// flags.register(.coupons)                     // FeatureFlag("coupons", default: true)
+/// flags.loadFile(#"{ "coupons": false }"#)
+/// flags.apply(["coupons": .bool(true)])        // runtime beats the file
+/// flags.isEnabled(.coupons)                    // true
+/// ```
+@MainActor
+public final class FlagStore {
+  /// What a source changed, or the core-only switch.
+  public enum Change: Sendable, Equatable {
+    /// A flag's effective value changed.
+    case value(key: String, from: FlagRawValue, to: FlagRawValue, source: FlagSource)
+    /// ``isCoreOnly`` changed.
+    case coreOnly(Bool)
+  }
+
+  private struct Entry {
+    let index: Int
+    let defaultValue: FlagRawValue
+    let typeName: String
+    let accepts: @MainActor (FlagRawValue) -> Bool
+  }
+
+  private var entries: [String: Entry] = [:]
+  private var keys: [String] = []
+  private var layers: [FlagSource: [String: FlagRawValue]] = [:]
+  private var autoDisabledReasons: [String: String] = [:]
+  /// The effective value and source of each registered flag, by index: what plugin points read.
+  @exclusivity(unchecked) private var resolved: [FlagRawValue] = []
+  @exclusivity(unchecked) private var resolvedSources: [FlagSource] = []
+  /// Whether each flag's effective value is `true`, by index: the one read a plugin point makes.
+  @exclusivity(unchecked) @usableFromInline var enabledByIndex: [Bool] = []
+  private let changeRelay = EventRelay<Change>()
+
+  /// Every issue found in a source, in order.
+  public private(set) var issues: [FlagIssue] = []
+
+  /// Switches every optional feature off at once: plugin points build no plugins and detach the
+  /// RIB plugins they attached. The core keeps working.
+  @exclusivity(unchecked) public var isCoreOnly = false {
+    didSet {
+      if isCoreOnly != oldValue { changeRelay.send(.coreOnly(isCoreOnly)) }
+    }
+  }
+
+  /// Creates a store with no flags registered.
+  public init() {}
+
+  /// Changes of effective values (and of the core-only switch), as they happen.
+  public var changes: EventStream<Change> { changeRelay.stream }
+
+  // MARK: Flags
+
+  /// Registers `flag`, so that sources may set it. Registering again does nothing.
+  @discardableResult
+  public func register<Value>(_ flag: FeatureFlag<Value>) -> Int {
+    if let entry = entries[flag.key] { return entry.index }
+    let index = keys.count
+    entries[flag.key] = Entry(
+      index: index, defaultValue: flag.defaultValue.flagValue, typeName: Value.flagTypeName,
+      accepts: { Value(flagValue: $0) != nil })
+    keys.append(flag.key)
+    resolved.append(flag.defaultValue.flagValue)
+    resolvedSources.append(.defaults)
+    enabledByIndex.append(flag.defaultValue.flagValue == .bool(true))
+    resolve(flag.key)
+    return index
+  }
+
+  /// The effective value of `flag` (its default if it is not registered).
+  public func value<Value>(_ flag: FeatureFlag<Value>) -> Value {
+    guard let entry = entries[flag.key] else { return flag.defaultValue }
+    return Value(flagValue: resolved[entry.index]) ?? flag.defaultValue
+  }
+
+  /// Where the effective value of `flag` comes from.
+  public func source<Value>(of flag: FeatureFlag<Value>) -> FlagSource {
+    guard let entry = entries[flag.key] else { return .defaults }
+    return resolvedSources[entry.index]
+  }
+
+  /// Whether a boolean flag is on.
+  public func isEnabled(_ flag: FeatureFlag<Bool>) -> Bool {
+    value(flag)
+  }
+
+  /// Whether the boolean flag registered at `index` is on: one array read, for plugin points.
+  @inlinable
+  func isEnabled(index: Int) -> Bool {
+    enabledByIndex[index]
+  }
+
+  // MARK: Sources
+
+  /// Replaces the local-file layer with the flat JSON object in `text`. A file that does not
+  /// parse changes nothing; entries with unknown keys or wrong types are skipped. Returns the
+  /// issues found (also appended to ``issues``).
+  @discardableResult
+  public func loadFile(_ text: String) -> [FlagIssue] {
+    let entries: [(key: String, value: FlagRawValue)]
+    do {
+      entries = try FlagJSON.parseObject(text)
+    } catch {
+      let issue = FlagIssue(
+        kind: .malformedSource(error.description), key: nil, source: .localFile)
+      issues.append(issue)
+      return [issue]
+    }
+    return replaceLayer(.localFile, with: entries)
+  }
+
+  /// Merges `values` into the `source` layer (runtime by default): later values for the same key
+  /// win. Returns the issues found (also appended to ``issues``).
+  @discardableResult
+  public func apply(_ values: [String: FlagRawValue], from source: FlagSource = .runtime)
+    -> [FlagIssue]
+  {
+    var found: [FlagIssue] = []
+    var touched: [String] = []
+    for key in values.keys.sorted() {
+      let value = values[key]!
+      if let issue = check(key, value, source) {
+        found.append(issue)
+        continue
+      }
+      layers[source, default: [:]][key] = value
+      touched.append(key)
+    }
+    issues += found
+    for key in touched { resolve(key) }
+    return found
+  }
+
+  /// Forgets every value of the runtime layer.
+  public func clearRuntimeValues() {
+    let keys = Array((layers[.runtime] ?? [:]).keys)
+    layers[.runtime] = [:]
+    for key in keys { resolve(key) }
+  }
+
+  /// Forces `flag` to `value` above every other source (tests, debug menus).
+  public func setOverride<Value>(_ flag: FeatureFlag<Value>, to value: Value) {
+    register(flag)
+    layers[.override, default: [:]][flag.key] = value.flagValue
+    resolve(flag.key)
+  }
+
+  /// Removes the override of `flag`.
+  public func removeOverride<Value>(_ flag: FeatureFlag<Value>) {
+    layers[.override]?[flag.key] = nil
+    resolve(flag.key)
+  }
+
+  // MARK: Auto-disabling
+
+  /// Switches `flag` off because the feature it guards failed; it stays off (above runtime and
+  /// file values) until ``clearAutoDisabled(_:)``.
+  public func autoDisable(_ flag: FeatureFlag<Bool>, reason: String) {
+    register(flag)
+    autoDisabledReasons[flag.key] = reason
+    layers[.autoDisabled, default: [:]][flag.key] = .bool(false)
+    resolve(flag.key)
+  }
+
+  /// Auto-disables the boolean flag registered at `index`.
+  func autoDisable(flagAt index: Int, reason: String) {
+    autoDisable(FeatureFlag(keys[index], default: false), reason: reason)
+  }
+
+  /// Why `flag` was auto-disabled, if it is.
+  public func autoDisabledReason(_ flag: FeatureFlag<Bool>) -> String? {
+    autoDisabledReasons[flag.key]
+  }
+
+  /// Lets `flag` follow its sources again.
+  public func clearAutoDisabled(_ flag: FeatureFlag<Bool>) {
+    autoDisabledReasons[flag.key] = nil
+    layers[.autoDisabled]?[flag.key] = nil
+    resolve(flag.key)
+  }
+
+  // MARK: Resolution
+
+  private func check(_ key: String, _ value: FlagRawValue, _ source: FlagSource) -> FlagIssue? {
+    guard let entry = entries[key] else {
+      return FlagIssue(kind: .unknownKey, key: key, source: source)
+    }
+    guard entry.accepts(value) else {
+      return FlagIssue(
+        kind: .wrongType(expected: entry.typeName, found: value.typeName), key: key,
+        source: source)
+    }
+    return nil
+  }
+
+  private func replaceLayer(
+    _ source: FlagSource, with values: [(key: String, value: FlagRawValue)]
+  ) -> [FlagIssue] {
+    var found: [FlagIssue] = []
+    var layer: [String: FlagRawValue] = [:]
+    for (key, value) in values {
+      if let issue = check(key, value, source) {
+        found.append(issue)
+      } else {
+        layer[key] = value
+      }
+    }
+    let touched = Set((layers[source] ?? [:]).keys).union(layer.keys)
+    layers[source] = layer
+    issues += found
+    for key in touched.sorted() { resolve(key) }
+    return found
+  }
+
+  /// Recomputes the effective value of `key` from the highest source that sets it.
+  private func resolve(_ key: String) {
+    guard let entry = entries[key] else { return }
+    var value = entry.defaultValue
+    var source = FlagSource.defaults
+    for candidate in FlagSource.allCases.reversed() where candidate != .defaults {
+      if let layered = layers[candidate]?[key] {
+        value = layered
+        source = candidate
+        break
+      }
+    }
+    let old = resolved[entry.index]
+    resolved[entry.index] = value
+    resolvedSources[entry.index] = source
+    enabledByIndex[entry.index] = value == .bool(true)
+    if old != value {
+      changeRelay.send(.value(key: key, from: old, to: value, source: source))
+    }
+  }
+}

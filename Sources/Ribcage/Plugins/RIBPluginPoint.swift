@@ -1,0 +1,123 @@
+/// A plugin point whose plugins are child RIBs of a router: "a child RIB under Confirm".
+///
+/// ``evaluate(_:)`` attaches every enabled plugin that is not attached yet and detaches every
+/// attached one whose flag is off. A flag switched off at runtime (or the core-only switch turned
+/// on) detaches the plugin **at once** — the leak detector then checks it like any detached RIB;
+/// a flag switched on attaches it on the next evaluation. A factory that throws, or a plugin that
+/// reports itself unhealthy, is auto-disabled: detached if attached, noted on the parent router
+/// (visible in tree snapshots), reported as a `pluginAutoDisabled` diagnostic — and the parent's
+/// flow goes on.
+///
+/// ```swift
+/// final class ConfirmRouter: ViewableRouter<ConfirmInteractable, ConfirmView> {
+///   lazy var plugins = RIBPluginPoint<ConfirmPluginContext>("confirm", flags: flags, router: self)
+///
+///   override func didLoad() {
+///     super.didLoad()
+///     plugins.register("coupon", gatedBy: .coupons) { context, health in
+///       CouponBuilder(dependency: context.component).build(health: health)
+///     }
+///     plugins.evaluate(ConfirmPluginContext(component: component))
+///   }
+/// }
+/// ```
+@MainActor
+public final class RIBPluginPoint<Context> {
+  /// The point's name, for diagnostics and notes.
+  public let name: String
+  /// The flags that gate the plugins.
+  public let flags: FlagStore
+  private weak var router: RouterNode?
+  private var registrations: [PluginRegistration<Context, RouterNode>] = []
+  private var attachedPlugins: [String: RouterNode] = [:]
+  private var changeSubscription: StreamSubscription?
+
+  /// Creates a plugin point whose plugins are attached to `router`.
+  public init(_ name: String, flags: FlagStore, router: RouterNode) {
+    self.name = name
+    self.flags = flags
+    self.router = router
+    changeSubscription = flags.changes.observe { [weak self] change in
+      self?.flagsChanged(change)
+    }
+  }
+
+  isolated deinit {
+    changeSubscription?.cancel()
+  }
+
+  /// Registers a plugin RIB built by `factory` while `flag` is on.
+  public func register(
+    _ name: String, gatedBy flag: FeatureFlag<Bool>,
+    factory: @escaping @MainActor (Context, PluginHealth) throws -> RouterNode
+  ) {
+    let index = flags.register(flag)
+    registrations.append(
+      PluginRegistration(name: name, flag: flag, flagIndex: index, factory: factory))
+  }
+
+  /// The names of the plugins attached now, in registration order.
+  public var attachedNames: [String] {
+    registrations.map(\.name).filter { attachedPlugins[$0] != nil }
+  }
+
+  /// The router of the plugin `name`, if it is attached.
+  public func attachedRouter(_ name: String) -> RouterNode? {
+    attachedPlugins[name]
+  }
+
+  /// Attaches the enabled plugins that are not attached, detaches the attached ones that are no
+  /// longer enabled.
+  public func evaluate(_ context: Context) {
+    guard let router else { return }
+    for registration in registrations {
+      let enabled = !flags.isCoreOnly && flags.isEnabled(index: registration.flagIndex)
+      let attached = attachedPlugins[registration.name]
+      if enabled, attached == nil {
+        do {
+          let plugin = try registration.factory(
+            context, PluginHealth(store: flags, flagIndex: registration.flagIndex))
+          // The factory may have reported the plugin unhealthy already.
+          guard flags.isEnabled(index: registration.flagIndex) else { continue }
+          attachedPlugins[registration.name] = plugin
+          router.attachChild(plugin)
+        } catch {
+          flags.autoDisable(
+            registration.flag, reason: "\(registration.name) failed to build: \(error)")
+        }
+      } else if !enabled, attached != nil {
+        detach(registration.name)
+      }
+    }
+  }
+
+  private func detach(_ name: String) {
+    guard let plugin = attachedPlugins.removeValue(forKey: name) else { return }
+    router?.detachChild(plugin)
+  }
+
+  private func flagsChanged(_ change: FlagStore.Change) {
+    switch change {
+    case .coreOnly(true):
+      for registration in registrations { detach(registration.name) }
+    case .coreOnly(false):
+      break  // attached again on the next evaluation
+    case .value(let key, _, let to, let source):
+      for registration in registrations where registration.flag.key == key {
+        if source == .autoDisabled {
+          let reason = flags.autoDisabledReason(registration.flag) ?? "auto-disabled"
+          router?.setNote("plugin \(registration.name)", to: "auto-disabled: \(reason)")
+          router?.context.diagnostics.report(
+            TreeDiagnostic(
+              kind: .pluginAutoDisabled, severity: .warning,
+              message:
+                "Plugin \(registration.name) of \(name) was switched off: \(reason). The core "
+                + "flow continues without it."))
+        } else {
+          router?.setNote("plugin \(registration.name)", to: nil)
+        }
+        if to != .bool(true) { detach(registration.name) }
+      }
+    }
+  }
+}
