@@ -69,17 +69,32 @@ final class InlineScheduler: RenderScheduler {
   }
 }
 
+/// Both sides of a render case: a service, a running loop into a view, and the floor's presenter,
+/// view and state.
 @MainActor
-private func makeLoop(service: BenchService, view: BenchView, scheduler: InlineScheduler)
-  -> (RenderLoop<BenchState, BenchViewModel>, Interactor)
-{
+struct RenderBench {
+  let service = BenchService()
+  let view = BenchView()
+  let scheduler = InlineScheduler()
   let interactor = Interactor()
-  let loop = RenderLoop(
-    state: service.state, presenter: BenchPresenter(), view: view, scheduler: scheduler)
-  loop.start(interactor)
-  interactor.activate()
-  scheduler.endTurn()
-  return (loop, interactor)
+  let loop: RenderLoop<BenchState, BenchViewModel>
+  let presenter = BenchPresenter()
+  let floorView = BenchView()
+  var floorState = BenchState()
+
+  init() {
+    loop = RenderLoop(
+      state: service.state, presenter: BenchPresenter(), view: view, scheduler: scheduler)
+    loop.start(interactor)
+    interactor.activate()
+    scheduler.endTurn()
+  }
+
+  /// The floor: the presenter and the view called directly.
+  mutating func floorRender(adding changes: Int) {
+    floorState.count &+= changes
+    floorView.render(presenter.present(floorState))
+  }
 }
 
 // MARK: Cases
@@ -91,13 +106,8 @@ enum RenderCoalesce {
   static func run() -> String {
     let changesPerTurn = 1_000
     let turns = 200
-    let service = BenchService()
-    let view = BenchView()
-    let scheduler = InlineScheduler()
-    let (loop, interactor) = makeLoop(service: service, view: view, scheduler: scheduler)
-    let presenter = BenchPresenter()
-    let floorView = BenchView()
-    var floorState = BenchState()
+    var bench = RenderBench()
+    let (service, scheduler, loop) = (bench.service, bench.scheduler, bench.loop)
 
     let presentsBefore = loop.presentCount
     var ribcageTurns = 0
@@ -111,15 +121,12 @@ enum RenderCoalesce {
         }
       },
       floor: {
-        for _ in 0..<turns {
-          floorState.count &+= changesPerTurn
-          floorView.render(presenter.present(floorState))
-        }
+        for _ in 0..<turns { bench.floorRender(adding: changesPerTurn) }
       })
     let presentsPerTurn = Double(loop.presentCount - presentsBefore) / Double(ribcageTurns)
     precondition(presentsPerTurn == 1, "coalescing must call the presenter exactly once per turn")
-    precondition(view.priceLabel == presenter.present(service.state.value).price)
-    interactor.deactivate()
+    precondition(bench.view.priceLabel == bench.presenter.present(service.state.value).price)
+    bench.interactor.deactivate()
     return benchLine(
       "render-coalesce", ribcage: comparison.ribcage, floor: comparison.floor,
       ratio: comparison.ratio, extra: "presenter_calls_per_turn=\(format(presentsPerTurn))")
@@ -132,13 +139,8 @@ enum RenderCoalesce {
 enum RenderSteady {
   static func run() -> String {
     let changes = 50_000
-    let service = BenchService()
-    let view = BenchView()
-    let scheduler = InlineScheduler()
-    let (loop, interactor) = makeLoop(service: service, view: view, scheduler: scheduler)
-    let presenter = BenchPresenter()
-    let floorView = BenchView()
-    var floorState = BenchState()
+    var bench = RenderBench()
+    let (service, scheduler, loop) = (bench.service, bench.scheduler, bench.loop)
 
     let rendersBefore = loop.renderCount
     var ribcageChanges = 0
@@ -152,13 +154,10 @@ enum RenderSteady {
         ribcageChanges += changes
       },
       floor: {
-        for _ in 0..<changes {
-          floorState.count &+= 1
-          floorView.render(presenter.present(floorState))
-        }
+        for _ in 0..<changes { bench.floorRender(adding: 1) }
       })
     precondition(loop.renderCount - rendersBefore == ribcageChanges, "one render per change")
-    interactor.deactivate()
+    bench.interactor.deactivate()
     return benchLine("render-steady", comparison)
   }
 }

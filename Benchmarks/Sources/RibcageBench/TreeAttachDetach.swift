@@ -111,16 +111,21 @@ enum TreeAttachDetach {
   static let grandchildren = 10
   static let nodesPerRound = children * (1 + grandchildren)
 
-  static func run() -> String {
+  /// An active Ribcage root with a manual-sweep leak detector, and an active floor root.
+  static func makeRoots() -> (root: BenchRouter, detector: LeakDetector, floorRoot: FloorRouter) {
     let rootComponent = BenchRootComponent()
     let detector = LeakDetector(gracePeriod: .zero, sweepsAutomatically: false)
     let root = BenchRouter(component: BenchComponent(dependency: rootComponent))
     root.context = TreeContext(diagnostics: .standard, leakDetector: detector)
     root.interactor.activate()
     root.load()
-
     let floorRoot = FloorRouter(component: FloorComponent(parent: rootComponent))
     floorRoot.interactor.isActive = true
+    return (root, detector, floorRoot)
+  }
+
+  static func run() -> String {
+    let (root, detector, floorRoot) = makeRoots()
 
     let roundsPerBatch = 200
     let measurement = Measurement(operationsPerRound: roundsPerBatch * nodesPerRound)

@@ -12,14 +12,7 @@ enum TreeMemory {
     guard allocation_counter_is_available() != 0 else {
       return "BENCH tree-memory unavailable: allocation counting needs glibc (Linux)"
     }
-    let rootComponent = BenchRootComponent()
-    let detector = LeakDetector(gracePeriod: .zero, sweepsAutomatically: false)
-    let root = BenchRouter(component: BenchComponent(dependency: rootComponent))
-    root.context = TreeContext(diagnostics: .standard, leakDetector: detector)
-    root.interactor.activate()
-    root.load()
-    let floorRoot = FloorRouter(component: FloorComponent(parent: rootComponent))
-    floorRoot.interactor.isActive = true
+    let (root, _, floorRoot) = TreeAttachDetach.makeRoots()
 
     let ribcage = count {
       for _ in 0..<nodes {

@@ -41,3 +41,13 @@ struct PluginRegistration<Context, Plugin> {
     self.factory = factory
   }
 }
+
+extension PluginRegistration {
+  /// Registers `flag` with `flags` and makes the registration of a plugin it gates.
+  static func gated(
+    _ name: String, by flag: FeatureFlag<Bool>, in flags: FlagStore,
+    factory: @escaping @MainActor (Context, PluginHealth) throws -> Plugin
+  ) -> PluginRegistration {
+    PluginRegistration(name: name, flag: flag, flagIndex: flags.register(flag), factory: factory)
+  }
+}

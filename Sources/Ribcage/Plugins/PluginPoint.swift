@@ -33,9 +33,7 @@ public final class PluginPoint<Context, Plugin> {
     _ name: String, gatedBy flag: FeatureFlag<Bool>,
     factory: @escaping @MainActor (Context, PluginHealth) throws -> Plugin
   ) {
-    let index = flags.register(flag)
-    registrations.append(
-      PluginRegistration(name: name, flag: flag, flagIndex: index, factory: factory))
+    registrations.append(.gated(name, by: flag, in: flags, factory: factory))
   }
 
   /// The names of the registered plugins, in order.

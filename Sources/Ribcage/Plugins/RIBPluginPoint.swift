@@ -51,9 +51,7 @@ public final class RIBPluginPoint<Context> {
     _ name: String, gatedBy flag: FeatureFlag<Bool>,
     factory: @escaping @MainActor (Context, PluginHealth) throws -> RouterNode
   ) {
-    let index = flags.register(flag)
-    registrations.append(
-      PluginRegistration(name: name, flag: flag, flagIndex: index, factory: factory))
+    registrations.append(.gated(name, by: flag, in: flags, factory: factory))
   }
 
   /// The names of the plugins attached now, in registration order.
