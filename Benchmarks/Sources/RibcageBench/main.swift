@@ -19,6 +19,7 @@ let cases: [(name: String, run: @MainActor () -> String)] = [
   ("render-coalesce", RenderCoalesce.run),
   ("render-steady", RenderSteady.run),
   ("plugin-point-evaluate", PluginPointEvaluate.run),
+  ("deeplink-parse", DeepLinkParse.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -8,12 +8,12 @@ enum FlagJSON {
     var description: String { "\(message) at byte \(offset)" }
   }
 
-  static func parseObject(_ text: String) throws(ParseError) -> [(key: String, value: FlagRawValue)]
+  static func parseObject(_ text: String) throws(ParseError) -> [(key: String, value: ScalarValue)]
   {
     var parser = Parser(bytes: Array(text.utf8))
     parser.skipWhitespace()
     try parser.expect(UInt8(ascii: "{"))
-    var entries: [(key: String, value: FlagRawValue)] = []
+    var entries: [(key: String, value: ScalarValue)] = []
     parser.skipWhitespace()
     if parser.peek() == UInt8(ascii: "}") {
       parser.index += 1
@@ -60,7 +60,7 @@ enum FlagJSON {
       index += 1
     }
 
-    mutating func value() throws(ParseError) -> FlagRawValue {
+    mutating func value() throws(ParseError) -> ScalarValue {
       switch peek() {
       case UInt8(ascii: "\""): return .string(try string())
       case UInt8(ascii: "t"):
@@ -84,7 +84,7 @@ enum FlagJSON {
       }
     }
 
-    mutating func number() throws(ParseError) -> FlagRawValue {
+    mutating func number() throws(ParseError) -> ScalarValue {
       let start = index
       var isInteger = true
       while let byte = peek(),

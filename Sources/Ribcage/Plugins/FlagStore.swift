@@ -24,24 +24,24 @@ public final class FlagStore {
   /// What a source changed, or the core-only switch.
   public enum Change: Sendable, Equatable {
     /// A flag's effective value changed.
-    case value(key: String, from: FlagRawValue, to: FlagRawValue, source: FlagSource)
+    case value(key: String, from: ScalarValue, to: ScalarValue, source: FlagSource)
     /// ``isCoreOnly`` changed.
     case coreOnly(Bool)
   }
 
   private struct Entry {
     let index: Int
-    let defaultValue: FlagRawValue
+    let defaultValue: ScalarValue
     let typeName: String
-    let accepts: @MainActor (FlagRawValue) -> Bool
+    let accepts: @MainActor (ScalarValue) -> Bool
   }
 
   private var entries: [String: Entry] = [:]
   private var keys: [String] = []
-  private var layers: [FlagSource: [String: FlagRawValue]] = [:]
+  private var layers: [FlagSource: [String: ScalarValue]] = [:]
   private var autoDisabledReasons: [String: String] = [:]
   /// The effective value and source of each registered flag, by index: what plugin points read.
-  @exclusivity(unchecked) private var resolved: [FlagRawValue] = []
+  @exclusivity(unchecked) private var resolved: [ScalarValue] = []
   @exclusivity(unchecked) private var resolvedSources: [FlagSource] = []
   /// Whether each flag's effective value is `true`, by index: the one read a plugin point makes.
   @exclusivity(unchecked) @usableFromInline var enabledByIndex: [Bool] = []
@@ -112,7 +112,7 @@ public final class FlagStore {
   /// issues found (also appended to ``issues``).
   @discardableResult
   public func loadFile(_ text: String) -> [FlagIssue] {
-    let entries: [(key: String, value: FlagRawValue)]
+    let entries: [(key: String, value: ScalarValue)]
     do {
       entries = try FlagJSON.parseObject(text)
     } catch {
@@ -127,7 +127,7 @@ public final class FlagStore {
   /// Merges `values` into the `source` layer (runtime by default): later values for the same key
   /// win. Returns the issues found (also appended to ``issues``).
   @discardableResult
-  public func apply(_ values: [String: FlagRawValue], from source: FlagSource = .runtime)
+  public func apply(_ values: [String: ScalarValue], from source: FlagSource = .runtime)
     -> [FlagIssue]
   {
     var found: [FlagIssue] = []
@@ -196,7 +196,7 @@ public final class FlagStore {
 
   // MARK: Resolution
 
-  private func check(_ key: String, _ value: FlagRawValue, _ source: FlagSource) -> FlagIssue? {
+  private func check(_ key: String, _ value: ScalarValue, _ source: FlagSource) -> FlagIssue? {
     guard let entry = entries[key] else {
       return FlagIssue(kind: .unknownKey, key: key, source: source)
     }
@@ -209,10 +209,10 @@ public final class FlagStore {
   }
 
   private func replaceLayer(
-    _ source: FlagSource, with values: [(key: String, value: FlagRawValue)]
+    _ source: FlagSource, with values: [(key: String, value: ScalarValue)]
   ) -> [FlagIssue] {
     var found: [FlagIssue] = []
-    var layer: [String: FlagRawValue] = [:]
+    var layer: [String: ScalarValue] = [:]
     for (key, value) in values {
       if let issue = check(key, value, source) {
         found.append(issue)

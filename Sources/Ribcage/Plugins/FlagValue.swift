@@ -1,5 +1,6 @@
-/// A flag's value as a source provides it, before it is checked against the flag's type.
-public enum FlagRawValue: Sendable, Equatable, CustomStringConvertible {
+/// A JSON scalar — boolean, integer, number or string: a flag value as a source provides it
+/// (before it is checked against the flag's type), or a value of a push payload.
+public enum ScalarValue: Sendable, Equatable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case double(Double)
@@ -28,49 +29,49 @@ public enum FlagRawValue: Sendable, Equatable, CustomStringConvertible {
 /// A type a feature flag can have: `Bool`, `Int`, `Double` or `String`.
 public protocol FlagValue: Sendable, Equatable {
   /// The value, if `raw` has this type (an integer is accepted where a `Double` is expected).
-  init?(flagValue raw: FlagRawValue)
+  init?(flagValue raw: ScalarValue)
   /// The value as a raw flag value.
-  var flagValue: FlagRawValue { get }
+  var flagValue: ScalarValue { get }
   /// The JSON type name, for error messages.
   static var flagTypeName: String { get }
 }
 
 extension Bool: FlagValue {
-  public init?(flagValue raw: FlagRawValue) {
+  public init?(flagValue raw: ScalarValue) {
     guard case .bool(let value) = raw else { return nil }
     self = value
   }
-  public var flagValue: FlagRawValue { .bool(self) }
+  public var flagValue: ScalarValue { .bool(self) }
   public static var flagTypeName: String { "a boolean" }
 }
 
 extension Int: FlagValue {
-  public init?(flagValue raw: FlagRawValue) {
+  public init?(flagValue raw: ScalarValue) {
     guard case .int(let value) = raw else { return nil }
     self = value
   }
-  public var flagValue: FlagRawValue { .int(self) }
+  public var flagValue: ScalarValue { .int(self) }
   public static var flagTypeName: String { "an integer" }
 }
 
 extension Double: FlagValue {
-  public init?(flagValue raw: FlagRawValue) {
+  public init?(flagValue raw: ScalarValue) {
     switch raw {
     case .double(let value): self = value
     case .int(let value): self = Double(value)
     default: return nil
     }
   }
-  public var flagValue: FlagRawValue { .double(self) }
+  public var flagValue: ScalarValue { .double(self) }
   public static var flagTypeName: String { "a number" }
 }
 
 extension String: FlagValue {
-  public init?(flagValue raw: FlagRawValue) {
+  public init?(flagValue raw: ScalarValue) {
     guard case .string(let value) = raw else { return nil }
     self = value
   }
-  public var flagValue: FlagRawValue { .string(self) }
+  public var flagValue: ScalarValue { .string(self) }
   public static var flagTypeName: String { "a string" }
 }
 

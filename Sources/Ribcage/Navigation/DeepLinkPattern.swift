@@ -1,0 +1,123 @@
+/// A URL pattern such as `rides://trip/{id}` or
+/// `https://rides.example.com/promo/{code}?source={source?}`.
+///
+/// Scheme, host and port must be equal (scheme and host case-insensitively); path segments must
+/// be equal or, for `{name}`, non-empty; query parameters named in the pattern are captured —
+/// required unless written `{name?}`, and an error when repeated — and other query items are
+/// ignored. Normalisation rules are those of the URL parser (percent-decoding, one trailing slash
+/// ignored, fragment ignored).
+public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
+  enum Segment: Sendable, Hashable {
+    case literal(String)
+    case parameter(String)
+  }
+
+  struct QueryParameter: Sendable, Hashable {
+    let item: String
+    let parameter: String
+    let isOptional: Bool
+  }
+
+  /// The pattern as written.
+  public let template: String
+  let scheme: String
+  let host: String
+  let port: Int?
+  let path: [Segment]
+  let query: [QueryParameter]
+
+  /// Parses `template`; a malformed template is a `DeepLinkPatternError` naming it.
+  public init(_ template: String) throws(DeepLinkPatternError) {
+    self.template = template
+    let url: ParsedURL
+    do {
+      // `{name?}` would otherwise start a query at its `?`: mark optional parameters first.
+      url = try ParsedURL(template.replacing("?}", with: Self.optionalMark + "}"))
+    } catch {
+      throw DeepLinkPatternError(pattern: template, reason: error.reason)
+    }
+    scheme = url.scheme
+    host = url.host
+    port = url.port
+    var names: Set<String> = []
+    func parameterName(_ text: String) throws(DeepLinkPatternError) -> (String, Bool)? {
+      guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else {
+        if text.contains("{") || text.contains("}") {
+          throw DeepLinkPatternError(
+            pattern: template, reason: "a parameter must be a whole segment or value: \(text)")
+        }
+        return nil
+      }
+      var name = String(text.dropFirst().dropLast())
+      let isOptional = name.hasSuffix(Self.optionalMark)
+      if isOptional { name.removeLast(Self.optionalMark.count) }
+      guard let first = name.first, first.isLetter || first == "_",
+        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      else {
+        throw DeepLinkPatternError(pattern: template, reason: "invalid parameter name \(text)")
+      }
+      guard names.insert(name).inserted else {
+        throw DeepLinkPatternError(pattern: template, reason: "parameter \(name) appears twice")
+      }
+      return (name, isOptional)
+    }
+    var path: [Segment] = []
+    for segment in url.path {
+      if let (name, isOptional) = try parameterName(segment) {
+        guard !isOptional else {
+          throw DeepLinkPatternError(
+            pattern: template, reason: "path parameters cannot be optional: \(segment)")
+        }
+        path.append(.parameter(name))
+      } else {
+        path.append(.literal(segment))
+      }
+    }
+    self.path = path
+    var query: [QueryParameter] = []
+    for (item, value) in url.query {
+      guard let (name, isOptional) = try parameterName(value) else {
+        throw DeepLinkPatternError(
+          pattern: template, reason: "query item \(item) must capture a parameter")
+      }
+      query.append(QueryParameter(item: item, parameter: name, isOptional: isOptional))
+    }
+    self.query = query
+  }
+
+  public var description: String { template }
+
+  /// Stands for the `?` of `{name?}` while the template is split like a URL.
+  private static let optionalMark = "~optional~"
+
+  /// The parameters of `url` if it has this pattern's shape, `nil` if it does not; throws when
+  /// the shape matches but a query parameter is missing or repeated.
+  func match(_ url: ParsedURL) throws(DeepLinkError) -> [String: ScalarValue]? {
+    guard url.scheme == scheme, url.host == host, url.port == port,
+      url.path.count == path.count
+    else { return nil }
+    var parameters: [String: ScalarValue] = [:]
+    for (segment, value) in zip(path, url.path) {
+      switch segment {
+      case .literal(let literal):
+        guard literal == value else { return nil }
+      case .parameter(let name):
+        guard !value.isEmpty else { return nil }
+        parameters[name] = .string(value)
+      }
+    }
+    for parameter in query {
+      var found: String?
+      for item in url.query where item.name == parameter.item {
+        guard found == nil else { throw .duplicateQueryItem(name: parameter.item) }
+        found = item.value
+      }
+      if let found, !found.isEmpty {
+        parameters[parameter.parameter] = .string(found)
+      } else if !parameter.isOptional {
+        throw .missingParameter(name: parameter.parameter, pattern: template)
+      }
+    }
+    return parameters
+  }
+}

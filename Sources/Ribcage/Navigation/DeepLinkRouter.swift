@@ -1,0 +1,107 @@
+/// Turns URLs and push payloads into typed links — or into a typed error, with nothing changed.
+///
+/// An app registers URL patterns and push payload types, each with a function that builds its
+/// link value from the matched parameters; whoever serves the link (a workflow over the RIB tree)
+/// acts only on a complete, typed link.
+///
+/// ```swift
+/// enum RidesLink: Equatable { case trip(id: Int), promo(code: String, source: String?) }
+///
+/// let links = DeepLinkRouter<RidesLink>()
+/// try links.register("rides://trip/{id}") { .trip(id: try $0.int("id")) }
+/// try links.register("https://rides.example.com/promo/{code}?source={source?}") {
+///   .promo(code: try $0.string("code"), source: $0.optionalString("source"))
+/// }
+/// links.registerPush("trip_update") { .trip(id: try $0.int("trip")) }
+///
+/// links.link(for: "RIDES://trip/42/")                      // .success(.trip(id: 42))
+/// links.link(for: "rides://trip/forty-two")                // .failure(.wrongType(...))
+/// links.link(forPush: ["type": .string("trip_update"), "trip": .int(42)])
+/// ```
+///
+/// Patterns are tried in registration order; the first whose shape matches decides (its errors
+/// are reported, later patterns are not tried).
+@MainActor
+public final class DeepLinkRouter<Link> {
+  /// Builds a link from a match.
+  ///
+  /// It may throw the ``DeepLinkError``s of ``DeepLinkMatch``'s accessors, or any error of its
+  /// own, which is reported as ``DeepLinkError/rejected(input:reason:)``.
+  public typealias Make = @MainActor (DeepLinkMatch) throws -> Link
+
+  private var patterns: [(pattern: DeepLinkPattern, make: Make)] = []
+  private var pushTypes: [String: Make] = [:]
+  /// The payload key that names a push payload's type.
+  public let pushTypeKey: String
+
+  /// Creates a router; push payloads name their type under `pushTypeKey`.
+  public init(pushTypeKey: String = "type") {
+    self.pushTypeKey = pushTypeKey
+  }
+
+  /// Registers a URL pattern; an invalid pattern is an error naming it.
+  public func register(_ template: String, make: @escaping Make) throws(DeepLinkPatternError) {
+    patterns.append((try DeepLinkPattern(template), make))
+  }
+
+  /// Registers the push payloads whose type is `type`.
+  public func registerPush(_ type: String, make: @escaping Make) {
+    pushTypes[type] = make
+  }
+
+  /// The link `url` stands for, or why it does not stand for one.
+  public func link(for url: String) -> Result<Link, DeepLinkError> {
+    let parsed: ParsedURL
+    do {
+      parsed = try ParsedURL(url)
+    } catch {
+      return .failure(.malformed(input: url, reason: error.reason))
+    }
+    for (pattern, make) in patterns {
+      let parameters: [String: ScalarValue]
+      do {
+        guard let matched = try pattern.match(parsed) else { continue }
+        parameters = matched
+      } catch {
+        return .failure(error)
+      }
+      return Self.build(
+        make, DeepLinkMatch(pattern: pattern.template, parameters: parameters), input: url)
+    }
+    return .failure(.unhandled(input: url))
+  }
+
+  /// The link a push payload stands for, or why it does not stand for one.
+  public func link(forPush payload: [String: ScalarValue]) -> Result<Link, DeepLinkError> {
+    guard case .string(let type)? = payload[pushTypeKey] else {
+      return .failure(
+        .malformed(
+          input: Self.describe(payload), reason: "no string \"\(pushTypeKey)\" naming its type"))
+    }
+    guard let make = pushTypes[type] else {
+      return .failure(.unhandled(input: Self.describe(payload)))
+    }
+    return Self.build(
+      make, DeepLinkMatch(pattern: "push \(type)", parameters: payload),
+      input: "push \(type)")
+  }
+
+  private static func build(_ make: Make, _ match: DeepLinkMatch, input: String) -> Result<
+    Link, DeepLinkError
+  > {
+    do {
+      return .success(try make(match))
+    } catch let error as DeepLinkError {
+      return .failure(error)
+    } catch {
+      return .failure(.rejected(input: input, reason: "\(error)"))
+    }
+  }
+
+  /// A payload as text for error messages, keys sorted.
+  private static func describe(_ payload: [String: ScalarValue]) -> String {
+    var parts: [String] = []
+    for key in payload.keys.sorted() { parts.append("\(key)=\(payload[key]!)") }
+    return "push " + parts.joined(separator: ",")
+  }
+}
