@@ -1,0 +1,71 @@
+/// A typed chain of async steps over actionable items — uber/RIBs' `Workflow` (tutorial 4) with
+/// async/await underneath.
+///
+/// Each step receives the actionable item the previous step returned (at first, the root's),
+/// waits until that item is active if it is an interactor, acts on it, and returns the next item
+/// (and any values it wants to pass on, as part of that return value).
+///
+/// ```swift
+/// // "Wait for sign-in, then open the trip with this id."
+/// let openTrip = Workflow<RootActionableItem>("open-trip")
+///   .onStep { root in try await root.waitForSignIn() }          // -> LoggedInActionableItem
+///   .onStep { loggedIn in try await loggedIn.showTrip(id: 42) }  // -> Void
+///   .commit()
+/// let run = workflows.start(openTrip, on: rootInteractor)
+/// let outcome = try await run.result
+/// ```
+public struct Workflow<Root> {
+  /// The workflow's kind: starting a workflow cancels a running one of the same kind.
+  public let kind: String
+
+  /// Creates an empty workflow of `kind`.
+  public init(_ kind: String) {
+    self.kind = kind
+  }
+
+  /// The first step: acts on the root actionable item and returns the next one.
+  public func onStep<Next>(
+    _ step: @escaping @MainActor (Root) async throws -> Next
+  ) -> WorkflowSteps<Root, Next> {
+    WorkflowSteps(kind: kind) { root in try await Self.perform(step, on: root) }
+  }
+
+  /// Runs `step` on `item` once the item is active (when it is an interactor scope).
+  @MainActor
+  static func perform<Item, Next>(
+    _ step: @MainActor (Item) async throws -> Next, on item: Item
+  ) async throws -> Next {
+    try Task.checkCancellation()
+    if let scope = item as? any InteractorScope { try await scope.waitUntilActive() }
+    try Task.checkCancellation()
+    return try await step(item)
+  }
+}
+
+/// A workflow being assembled: its steps so far, ending with an item of type `Current`.
+public struct WorkflowSteps<Root, Current> {
+  let kind: String
+  let body: @MainActor (Root) async throws -> Current
+
+  /// The next step: acts on the item the previous step returned.
+  public func onStep<Next>(
+    _ step: @escaping @MainActor (Current) async throws -> Next
+  ) -> WorkflowSteps<Root, Next> {
+    let body = body
+    return WorkflowSteps<Root, Next>(kind: kind) { root in
+      try await Workflow<Root>.perform(step, on: try await body(root))
+    }
+  }
+
+  /// Ends the chain; the workflow's output is what the last step returned.
+  public func commit() -> CommittedWorkflow<Root, Current> {
+    CommittedWorkflow(kind: kind, body: body)
+  }
+}
+
+/// A complete workflow, ready to start on a root actionable item with a ``WorkflowRunner``.
+public struct CommittedWorkflow<Root, Output> {
+  /// The workflow's kind.
+  public let kind: String
+  let body: @MainActor (Root) async throws -> Output
+}
