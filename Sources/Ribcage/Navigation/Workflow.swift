@@ -69,3 +69,13 @@ public struct CommittedWorkflow<Root, Output> {
   public let kind: String
   let body: @MainActor (Root) async throws -> Output
 }
+
+extension CommittedWorkflow {
+  /// Starts the workflow on `root` — uber/RIBs' `subscribe(rootActionableItem)`. The run replaces
+  /// a running workflow of the same kind in `runner`.
+  @MainActor
+  @discardableResult
+  public func subscribe(_ root: Root, using runner: WorkflowRunner) -> WorkflowRun<Output> {
+    runner.start(self, on: root)
+  }
+}
