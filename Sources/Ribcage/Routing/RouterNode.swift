@@ -23,11 +23,16 @@ open class RouterNode {
   @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
   /// Short notes shown with this RIB in tree snapshots, e.g. a plugin that was switched off.
-  public private(set) final var notes: [String: String] = [:]
+  public final var notes: [String: String] { noteStorage ?? [:] }
+
+  /// Rarely used, so `nil` until the first note: most routers never pay for a dictionary.
+  @exclusivity(unchecked) private final var noteStorage: [String: String]?
 
   /// Sets (or, with `nil`, removes) the note `key`, shown in tree snapshots as `key: value`.
   public final func setNote(_ key: String, to value: String?) {
-    notes[key] = value
+    var updated = noteStorage ?? [:]
+    updated[key] = value
+    noteStorage = updated.isEmpty ? nil : updated
   }
 
   /// Whether ``load()`` has run.
