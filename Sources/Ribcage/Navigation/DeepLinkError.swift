@@ -28,12 +28,3 @@ public enum DeepLinkError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 }
-
-/// Why a pattern could not be registered: a programming error in the app's own table, reported
-/// with the pattern text.
-public struct DeepLinkPatternError: Error, Sendable, Equatable, CustomStringConvertible {
-  public let pattern: String
-  public let reason: String
-
-  public var description: String { "invalid deep link pattern \"\(pattern)\": \(reason)" }
-}
