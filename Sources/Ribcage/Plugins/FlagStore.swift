@@ -47,6 +47,10 @@ public final class FlagStore {
   @exclusivity(unchecked) @usableFromInline var enabledByIndex: [Bool] = []
   private let changeRelay = EventRelay<Change>()
 
+  /// Incremented whenever an effective value or the core-only switch changes, so that plugin
+  /// points can keep what they computed from the flags until it does.
+  @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt64 = 0
+
   /// Every issue found in a source, in order.
   public private(set) var issues: [FlagIssue] = []
 
@@ -54,7 +58,10 @@ public final class FlagStore {
   /// RIB plugins they attached. The core keeps working.
   @exclusivity(unchecked) public var isCoreOnly = false {
     didSet {
-      if isCoreOnly != oldValue { changeRelay.send(.coreOnly(isCoreOnly)) }
+      if isCoreOnly != oldValue {
+        generation &+= 1
+        changeRelay.send(.coreOnly(isCoreOnly))
+      }
     }
   }
 
@@ -244,6 +251,7 @@ public final class FlagStore {
     resolvedSources[entry.index] = source
     enabledByIndex[entry.index] = value == .bool(true)
     if old != value {
+      generation &+= 1
       changeRelay.send(.value(key: key, from: old, to: value, source: source))
     }
   }

@@ -21,6 +21,10 @@ public final class PluginPoint<Context, Plugin> {
   /// The flags that gate the plugins.
   public let flags: FlagStore
   @usableFromInline var registrations: [PluginRegistration<Context, Plugin>] = []
+  /// The indices of the enabled registrations, valid while the flag store's generation is
+  /// `enabledGeneration`: flags rarely change between evaluations.
+  @exclusivity(unchecked) @usableFromInline var enabled: [Int] = []
+  @exclusivity(unchecked) @usableFromInline var enabledGeneration: UInt64 = .max
 
   /// Creates an empty plugin point.
   public init(_ name: String, flags: FlagStore) {
@@ -34,6 +38,7 @@ public final class PluginPoint<Context, Plugin> {
     factory: @escaping @MainActor (Context, PluginHealth) throws -> Plugin
   ) {
     registrations.append(.gated(name, by: flag, in: flags, factory: factory))
+    enabledGeneration = .max
   }
 
   /// The names of the registered plugins, in order.
@@ -43,27 +48,35 @@ public final class PluginPoint<Context, Plugin> {
   /// skipped. Inlinable, so that it is specialised for the caller's context and plugin types.
   @inlinable
   public func evaluate(_ context: Context) -> [Plugin] {
-    guard !flags.isCoreOnly else { return [] }
+    if enabledGeneration != flags.generation { refreshEnabled() }
     var plugins: [Plugin] = []
-    plugins.reserveCapacity(registrations.count)
+    plugins.reserveCapacity(enabled.count)
     // Fields are read in place: copying a registration out would retain its name, key and
     // factory for every plugin.
-    var index = 0
-    while index < registrations.count {
-      let flagIndex = registrations[index].flagIndex
-      if flags.isEnabled(index: flagIndex) {
-        do {
-          plugins.append(
-            try registrations[index].factory(
-              context, PluginHealth(store: flags, flagIndex: flagIndex)))
-        } catch {
-          flags.autoDisable(
-            registrations[index].flag,
-            reason: "\(registrations[index].name) failed to build: \(error)")
-        }
+    for index in enabled {
+      do {
+        plugins.append(
+          try registrations[index].factory(
+            context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex)))
+      } catch {
+        flags.autoDisable(
+          registrations[index].flag,
+          reason: "\(registrations[index].name) failed to build: \(error)")
       }
-      index += 1
     }
     return plugins
+  }
+
+  /// Recomputes which registrations are enabled under the store's current flags.
+  @usableFromInline
+  func refreshEnabled() {
+    enabled.removeAll(keepingCapacity: true)
+    if !flags.isCoreOnly {
+      for (index, registration) in registrations.enumerated()
+      where flags.isEnabled(index: registration.flagIndex) {
+        enabled.append(index)
+      }
+    }
+    enabledGeneration = flags.generation
   }
 }
