@@ -25,19 +25,26 @@ public final class TestClock: MonotonicClock, @unchecked Sendable {
     current = now
   }
 
+  /// Runs `body` holding the lock. (`NSLock.withLock` needs macOS 14.)
+  private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
   public func now() -> Duration {
-    lock.withLock { current }
+    locked { current }
   }
 
   /// How many tasks are sleeping on this clock.
   public var sleeperCount: Int {
-    lock.withLock { sleepers.count }
+    locked { sleepers.count }
   }
 
   /// Moves time forward by `duration` and wakes every sleeper whose deadline has come.
   public func advance(by duration: Duration) {
     precondition(duration >= .zero, "A TestClock only moves forward.")
-    let due: [Sleeper] = lock.withLock {
+    let due: [Sleeper] = locked {
       current += duration
       let now = current
       let due = sleepers.filter { $0.deadline <= now }
@@ -48,14 +55,14 @@ public final class TestClock: MonotonicClock, @unchecked Sendable {
   }
 
   public func sleep(until deadline: Duration) async throws {
-    let id: UInt64 = lock.withLock {
+    let id: UInt64 = locked {
       nextID += 1
       return nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow: Bool = lock.withLock {
+        let resumeNow: Bool = locked {
           if deadline <= current || Task.isCancelled { return true }
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return false
@@ -69,7 +76,7 @@ public final class TestClock: MonotonicClock, @unchecked Sendable {
         }
       }
     } onCancel: {
-      let cancelled: Sleeper? = lock.withLock {
+      let cancelled: Sleeper? = locked {
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
         return sleepers.remove(at: index)
       }

@@ -112,9 +112,7 @@ struct ParsedURL: Equatable {
       break
     }
     guard needsWork else {
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw Failure(reason: "not UTF-8")
-      }
+      guard let text = validUTF8(bytes) else { throw Failure(reason: "not UTF-8") }
       return text
     }
     var decoded: [UInt8] = []
@@ -136,7 +134,7 @@ struct ParsedURL: Equatable {
         index += 1
       }
     }
-    guard let text = String(validating: decoded, as: UTF8.self) else {
+    guard let text = validUTF8(decoded[...]) else {
       throw Failure(reason: "percent-encoding is not UTF-8")
     }
     return text
@@ -152,6 +150,13 @@ struct ParsedURL: Equatable {
 
   private static func lowercasedString(_ bytes: ArraySlice<UInt8>) -> String {
     String(decoding: bytes.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// `bytes` as a string if they are valid UTF-8 (decoding replaces invalid sequences, so the
+  /// round trip tells). `String(validating:as:)` would say it directly, but needs macOS 15.
+  private static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
