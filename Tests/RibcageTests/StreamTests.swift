@@ -130,8 +130,13 @@ private func isCopyable<T: ~Copyable>(_: T.Type) -> Bool { false }
   }
 
   @Test func streamFinishesWhenItsOwnerGoesAway() {
-    var owner: MutableStateStream<Int>? = MutableStateStream(1)
-    let readOnly = owner!.stream
+    /// A service owning a stream (a class holder, rather than an `Optional` of a noncopyable
+    /// type, which older Apple runtimes cannot describe).
+    @MainActor final class Owner {
+      let stream = MutableStateStream(1)
+    }
+    var owner: Owner? = Owner()
+    let readOnly = owner!.stream.stream
     let recorder = StreamRecorder(readOnly)
     owner = nil
     #expect(recorder.isFinished)
