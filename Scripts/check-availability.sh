@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The packages declare macOS 13 / iOS 16, but CI builds on Linux, where nothing checks Apple
+# availability. This rejects APIs known to need newer Apple systems in library and example code.
+# Add a line when you find another one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+patterns=(
+  'String\(validating:'        # stdlib 6.0: macOS 15 / iOS 18
+  '\.withLock[ ({]'            # NSLocking.withLock: macOS 14 / iOS 17
+  'import Synchronization'     # Mutex, Atomic: macOS 15 / iOS 18
+  '\bMutex<'
+  '\bAtomic<'
+  'MutableStateStream<[^>]*>\?' # an Optional of a noncopyable type needs the Swift 6 runtime
+  'EventRelay<[^>]*>\?'
+)
+
+status=0
+for pattern in "${patterns[@]}"; do
+  if matches=$(grep -rnE --include='*.swift' "$pattern" Sources Examples/*/Sources Tests 2>/dev/null); then
+    echo "error: API newer than the declared platforms ($pattern):" >&2
+    echo "$matches" >&2
+    status=1
+  fi
+done
+exit $status
