@@ -1,0 +1,27 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Rides: the seeds' ride-hailing app on Ribcage, in a terminal.
+// Run with: swift run --package-path Examples/Rides rides
+let package = Package(
+  name: "Rides",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  dependencies: [.package(name: "Ribcage", path: "../..")],
+  targets: [
+    .target(
+      name: "RidesApp",
+      dependencies: [.product(name: "Ribcage", package: "Ribcage")]),
+    .executableTarget(
+      name: "rides",
+      dependencies: ["RidesApp"],
+      path: "Sources/Rides"),
+    .testTarget(
+      name: "RidesTests",
+      dependencies: [
+        "RidesApp",
+        .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageTesting", package: "Ribcage"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

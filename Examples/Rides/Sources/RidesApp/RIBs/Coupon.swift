@@ -1,0 +1,91 @@
+import Ribcage
+
+// Coupon — an optional plugin of Confirm, behind the `coupons` flag. While attached it applies
+// the rider's coupon to the draft; detached (flag off, core-only), the draft goes back to full
+// price and the request flow carries on without it.
+
+@MainActor
+public protocol CouponDependency: ScreenDependency {
+  var requests: RequestService { get }
+  var coupons: CouponService { get }
+}
+
+public struct CouponViewModel: ScreenModel {
+  public let coupon: String?
+
+  public var screen: Screen {
+    Screen(
+      title: "Coupon",
+      lines: [coupon.map { "Using \($0)" } ?? "No coupon"],
+      actions: ["coupon <code>"])
+  }
+}
+
+struct CouponPresenter: Presenter {
+  func present(_ coupon: Coupon?) -> CouponViewModel {
+    CouponViewModel(coupon: coupon.map { "\($0.code) (\(dollars($0.discount)) off)" })
+  }
+}
+
+@MainActor
+protocol CouponViewListener: AnyObject {
+  func didEnterCoupon(_ code: String) throws(CouponError)
+}
+
+public final class CouponView: ScreenView<CouponViewModel> {
+  weak var listener: (any CouponViewListener)?
+
+  public override func perform(_ command: Command) throws(CommandError) {
+    guard command.verb == "coupon" else { return try super.perform(command) }
+    let code = try command.single("code")
+    do { try listener?.didEnterCoupon(code) } catch { throw .rejecting(error) }
+  }
+}
+
+@MainActor
+public final class CouponInteractor: PresentableInteractor<CouponView>, Interactable,
+  CouponViewListener
+{
+  private let requests: RequestService
+  private let coupons: CouponService
+  private let loop: RenderLoop<Coupon?, CouponViewModel>
+
+  init(view: CouponView, requests: RequestService, coupons: CouponService,
+    scheduler: any RenderScheduler)
+  {
+    self.requests = requests
+    self.coupons = coupons
+    loop = RenderLoop(
+      state: coupons.coupon, presenter: CouponPresenter(), view: view, scheduler: scheduler)
+    super.init(presenter: view)
+    view.listener = self
+    loop.start(self)
+  }
+
+  public override func didBecomeActive() {
+    super.didBecomeActive()
+    observe(coupons.coupon) { [weak self] coupon in self?.requests.setCoupon(coupon) }
+  }
+
+  public override func willResignActive() {
+    super.willResignActive()
+    requests.setCoupon(nil)
+  }
+
+  func didEnterCoupon(_ code: String) throws(CouponError) {
+    try coupons.apply(code: code)
+  }
+}
+
+public final class CouponRouter: ViewableRouter<CouponInteractor, CouponView> {}
+
+@MainActor
+final class CouponBuilder: Builder<any CouponDependency> {
+  func build() -> CouponRouter {
+    let view = CouponView()
+    let interactor = CouponInteractor(
+      view: view, requests: dependency.requests, coupons: dependency.coupons,
+      scheduler: dependency.renderScheduler)
+    return CouponRouter(interactor: interactor, viewController: view)
+  }
+}

@@ -1,0 +1,65 @@
+import Ribcage
+
+// LiveActivity — an optional plugin of Ride behind `live_activity`, and deliberately faulty: once
+// the rider is on board it reports itself unhealthy, so the flag store switches it off, the
+// plugin point detaches it (the leak detector checks it) and Ride notes why — while the trip
+// carries on to the drop-off.
+
+public struct LiveActivityViewModel: ScreenModel {
+  public let line: String
+
+  public var screen: Screen { Screen(title: "Live activity", lines: [line]) }
+}
+
+struct LiveActivityPresenter: Presenter {
+  func present(_ trip: Trip) -> LiveActivityViewModel {
+    switch trip.status {
+    case .pending: LiveActivityViewModel(line: "Finding your \(trip.product.name)")
+    case .matched(let driver, let eta): LiveActivityViewModel(line: "\(driver.name) · \(minutes(eta))")
+    case .driverArrived(let driver): LiveActivityViewModel(line: "\(driver.name) is here")
+    default: LiveActivityViewModel(line: "Trip \(trip.id)")
+    }
+  }
+}
+
+public final class LiveActivityView: ScreenView<LiveActivityViewModel> {}
+
+@MainActor
+public final class LiveActivityInteractor: PresentableInteractor<LiveActivityView>, Interactable {
+  private let trip: StateStream<Trip>
+  private let health: PluginHealth
+  private let loop: RenderLoop<Trip, LiveActivityViewModel>
+
+  init(view: LiveActivityView, trip: StateStream<Trip>, health: PluginHealth,
+    scheduler: any RenderScheduler)
+  {
+    self.trip = trip
+    self.health = health
+    loop = RenderLoop(
+      state: trip, presenter: LiveActivityPresenter(), view: view, scheduler: scheduler)
+    super.init(presenter: view)
+    loop.start(self)
+  }
+
+  public override func didBecomeActive() {
+    super.didBecomeActive()
+    observe(trip) { [health] trip in
+      // The fault this plugin exists to show: it cannot handle a trip that has started.
+      if case .onTrip = trip.status {
+        health.reportUnhealthy("live activity overflowed its update buffer")
+      }
+    }
+  }
+}
+
+public final class LiveActivityRouter: ViewableRouter<LiveActivityInteractor, LiveActivityView> {}
+
+@MainActor
+final class LiveActivityBuilder: Builder<any TripScreenDependency> {
+  func build(health: PluginHealth) -> LiveActivityRouter {
+    let view = LiveActivityView()
+    let interactor = LiveActivityInteractor(
+      view: view, trip: dependency.trip, health: health, scheduler: dependency.renderScheduler)
+    return LiveActivityRouter(interactor: interactor, viewController: view)
+  }
+}

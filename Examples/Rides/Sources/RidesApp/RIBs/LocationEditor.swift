@@ -1,0 +1,141 @@
+import Ribcage
+
+// LocationEditor — pickup and destination. Once both are set it attaches Confirm below itself
+// (the business tree is deeper than the screens: Confirm shows beside the editor).
+
+@MainActor
+public protocol LocationEditorDependency: ConfirmDependency {}
+
+@MainActor
+protocol LocationEditorListener: AnyObject {
+  func locationEditorDidCancel()
+  func didRequestTrip(_ trip: StateStream<Trip>)
+}
+
+public struct LocationEditorViewModel: ScreenModel {
+  public let pickup: String?
+  public let destination: String?
+  public let places: [String]
+
+  public var screen: Screen {
+    Screen(
+      title: "Where to?",
+      lines: [
+        "Pickup:      \(pickup ?? "—")",
+        "Destination: \(destination ?? "—")",
+        "Places: " + places.joined(separator: ", "),
+      ],
+      actions: ["pickup <place>", "dropoff <place>", "cancel"])
+  }
+}
+
+struct LocationEditorPresenter: Presenter {
+  let places: [String]
+
+  func present(_ draft: RequestDraft) -> LocationEditorViewModel {
+    LocationEditorViewModel(
+      pickup: draft.pickup?.name, destination: draft.destination?.name, places: places)
+  }
+}
+
+@MainActor
+protocol LocationEditorViewListener: AnyObject {
+  func didEnterPickup(_ name: String) throws(RequestError)
+  func didEnterDestination(_ name: String) throws(RequestError)
+  func didTapCancel()
+}
+
+public final class LocationEditorView: ScreenView<LocationEditorViewModel> {
+  weak var listener: (any LocationEditorViewListener)?
+
+  public override func perform(_ command: Command) throws(CommandError) {
+    do {
+      switch command.verb {
+      case "pickup": try listener?.didEnterPickup(try command.single("place"))
+      case "dropoff", "to": try listener?.didEnterDestination(try command.single("place"))
+      case "cancel": listener?.didTapCancel()
+      default: try super.perform(command)
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .rejecting(error)
+    }
+  }
+}
+
+@MainActor
+protocol LocationEditorRouting: Routing {
+  func routeToConfirm()
+}
+
+@MainActor
+public final class LocationEditorInteractor: PresentableInteractor<LocationEditorView>,
+  Interactable, LocationEditorViewListener, ConfirmListener
+{
+  weak var listener: (any LocationEditorListener)?
+  weak var router: (any LocationEditorRouting)?
+  private let requests: RequestService
+  private let loop: RenderLoop<RequestDraft, LocationEditorViewModel>
+
+  init(view: LocationEditorView, requests: RequestService, places: [String], scheduler: any RenderScheduler) {
+    self.requests = requests
+    loop = RenderLoop(
+      state: requests.draft, presenter: LocationEditorPresenter(places: places), view: view,
+      scheduler: scheduler)
+    super.init(presenter: view)
+    view.listener = self
+    loop.start(self)
+  }
+
+  public override func didBecomeActive() {
+    super.didBecomeActive()
+    observe(requests.draft) { [weak self] draft in
+      if draft.hasRoute { self?.router?.routeToConfirm() }
+    }
+  }
+
+  func didEnterPickup(_ name: String) throws(RequestError) { try requests.setPickup(name) }
+  func didEnterDestination(_ name: String) throws(RequestError) {
+    try requests.setDestination(name)
+  }
+  func didTapCancel() { listener?.locationEditorDidCancel() }
+
+  func didRequestTrip(_ trip: StateStream<Trip>) { listener?.didRequestTrip(trip) }
+}
+
+public final class LocationEditorRouter: ViewableRouter<
+  LocationEditorInteractor, LocationEditorView
+>, LocationEditorRouting
+{
+  private let confirmBuilder: ConfirmBuilder
+  private var confirm: ConfirmRouter?
+
+  init(
+    interactor: LocationEditorInteractor, view: LocationEditorView, confirmBuilder: ConfirmBuilder
+  ) {
+    self.confirmBuilder = confirmBuilder
+    super.init(interactor: interactor, viewController: view)
+    interactor.router = self
+  }
+
+  func routeToConfirm() {
+    guard confirm == nil else { return }
+    let router = confirmBuilder.build(withListener: interactor)
+    confirm = router
+    attachChild(router)
+  }
+}
+
+@MainActor
+final class LocationEditorBuilder: Builder<any LocationEditorDependency> {
+  func build(withListener listener: any LocationEditorListener) -> LocationEditorRouter {
+    let view = LocationEditorView()
+    let interactor = LocationEditorInteractor(
+      view: view, requests: dependency.requests, places: dependency.city.places.map(\.name),
+      scheduler: dependency.renderScheduler)
+    interactor.listener = listener
+    return LocationEditorRouter(
+      interactor: interactor, view: view, confirmBuilder: ConfirmBuilder(dependency: dependency))
+  }
+}

@@ -1,0 +1,111 @@
+import Ribcage
+
+// ProductSelection — the products with their fares for this route and ETAs; car photos come from
+// an optional value plugin (`car_photos`).
+
+@MainActor
+public protocol ProductSelectionDependency: ScreenDependency {
+  var requests: RequestService { get }
+  var city: CityService { get }
+  var flags: FlagStore { get }
+  var carPhotos: PluginPoint<String, String> { get }
+}
+
+public struct ProductSelectionViewModel: ScreenModel {
+  public struct Row: Sendable, Equatable {
+    public let id: String
+    public let text: String
+    public let isSelected: Bool
+  }
+
+  public let rows: [Row]
+
+  public var screen: Screen {
+    Screen(
+      title: "Products",
+      lines: rows.map { ($0.isSelected ? "● " : "○ ") + $0.text },
+      actions: ["select <product>"])
+  }
+}
+
+struct ProductSelectionPresenter: Presenter {
+  let city: CityService
+  let carPhotos: PluginPoint<String, String>
+
+  func present(_ draft: RequestDraft) -> ProductSelectionViewModel {
+    ProductSelectionViewModel(
+      rows: city.products.value.map { product in
+        var priced = draft
+        priced.product = product
+        var text =
+          "\(product.id): \(product.name), \(product.seats) seats, "
+          + "\(priced.fare(in: city).map(dollars) ?? "—"), \(minutes(product.etaSeconds))"
+        for photo in carPhotos.evaluate(product.carModel) { text += ", \(photo)" }
+        return .init(id: product.id, text: text, isSelected: product.id == draft.product.id)
+      })
+  }
+}
+
+@MainActor
+protocol ProductSelectionViewListener: AnyObject {
+  func didSelectProduct(_ name: String) throws(RequestError)
+}
+
+public final class ProductSelectionView: ScreenView<ProductSelectionViewModel> {
+  weak var listener: (any ProductSelectionViewListener)?
+
+  public override func perform(_ command: Command) throws(CommandError) {
+    guard command.verb == "select" else { return try super.perform(command) }
+    let name = try command.single("product")
+    do { try listener?.didSelectProduct(name) } catch { throw .rejecting(error) }
+  }
+}
+
+@MainActor
+public final class ProductSelectionInteractor: PresentableInteractor<ProductSelectionView>,
+  Interactable, ProductSelectionViewListener
+{
+  private let requests: RequestService
+  private let city: CityService
+  private let flags: FlagStore
+  private let loop: RenderLoop<RequestDraft, ProductSelectionViewModel>
+
+  init(view: ProductSelectionView, dependency: any ProductSelectionDependency) {
+    requests = dependency.requests
+    city = dependency.city
+    flags = dependency.flags
+    loop = RenderLoop(
+      state: dependency.requests.draft,
+      presenter: ProductSelectionPresenter(city: dependency.city, carPhotos: dependency.carPhotos),
+      view: view, scheduler: dependency.renderScheduler)
+    super.init(presenter: view)
+    view.listener = self
+    loop.start(self)
+  }
+
+  public override func didBecomeActive() {
+    super.didBecomeActive()
+    // ETAs and the photo flag are inputs of the presenter too: re-present when they change.
+    observe(city.products) { [weak self] _ in self?.loop.signal() }
+    observe(flags.changes) { [weak self] _ in self?.loop.signal() }
+  }
+
+  func didSelectProduct(_ name: String) throws(RequestError) {
+    try requests.selectProduct(name)
+  }
+}
+
+public final class ProductSelectionRouter: ViewableRouter<
+  ProductSelectionInteractor, ProductSelectionView
+>
+{}
+
+@MainActor
+final class ProductSelectionBuilder: Builder<any ProductSelectionDependency> {
+  func build() -> ProductSelectionRouter {
+    let view = ProductSelectionView()
+    return ProductSelectionRouter(
+      interactor: ProductSelectionInteractor(view: view, dependency: dependency),
+      viewController: view)
+  }
+}

@@ -1,0 +1,308 @@
+import Ribcage
+
+/// The terminal front end: runs the app, reads typed commands, and prints the screens of the
+/// attached RIBs — every change as lines, or (on a TTY) the whole screen redrawn in colour.
+///
+/// A command is a turn: it is dispatched to the deepest screen that offers its verb (or to one of
+/// the app commands: `open`, `push`, `flag`, `flags`, `wait`, `tree`, `help`, `quit`), then the
+/// workflows it started run as far as they can, every render loop signalled during the turn
+/// renders once, and the leak detector checks what was detached. A bad command prints one line
+/// and changes nothing.
+@MainActor
+public final class RidesTerminal {
+  /// How output looks.
+  public enum Style: Sendable {
+    /// Plain lines: commands are echoed and only screens that changed are printed (for pipes,
+    /// scripts and tests).
+    case plain
+    /// A TTY: the screen is cleared and redrawn in colour after each command.
+    case tty
+  }
+
+  /// The app's root scope (its services and flags).
+  public let app: AppComponent
+  /// The root of the RIB tree.
+  public let root: RootRouter
+  /// Whether `quit` was typed.
+  public private(set) var hasQuit = false
+  /// Leak reports so far (only with the terminal's own leak detector).
+  public private(set) var leakReports: [LeakReport] = []
+
+  private let style: Style
+  private let write: @MainActor (String) -> Void
+  private let links = RidesLinks.makeRouter()
+  private let workflows = WorkflowRunner()
+  private var runs: [(link: String, run: WorkflowRun<String>, announced: Bool)] = []
+  private var shownScreens: [String: Screen] = [:]
+  private var messages: [String] = []
+  private var flagSubscription: StreamSubscription?
+  private var treeSubscription: StreamSubscription?
+  private var detachCount = 0
+
+  /// Creates the app and its terminal.
+  ///
+  /// - Parameters:
+  ///   - context: the tree's context; by default one whose leak detector checks, after every
+  ///     command, that everything detached during it was deallocated.
+  ///   - style: plain lines or a redrawn TTY screen.
+  ///   - write: where output goes, one line (or one redrawn screen) per call.
+  public init(
+    context: TreeContext? = nil, style: Style = .plain,
+    write: @escaping @MainActor (String) -> Void
+  ) {
+    self.style = style
+    self.write = write
+    app = AppComponent()
+    root = RootBuilder(dependency: app).build()
+    root.context =
+      context
+      ?? TreeContext(
+        // Plugin switch-offs are shown from the flag store's changes; the rest as usual.
+        diagnostics: DiagnosticsHandler { diagnostic in
+          if diagnostic.kind != .pluginAutoDisabled { DiagnosticsHandler.standard.report(diagnostic) }
+        },
+        leakDetector: LeakDetector(
+          gracePeriod: .zero, sweepsAutomatically: false,
+          onLeak: { [weak self] report in
+            self?.leakReports.append(report)
+            self?.messages.append("! leak: \(report)")
+          }))
+    flagSubscription = app.flags.changes.observe { [weak self] change in
+      self?.report(change)
+    }
+    treeSubscription = root.context.events.observe { [weak self] event in
+      if case .detached = event { self?.detachCount += 1 }
+    }
+  }
+
+  isolated deinit {
+    flagSubscription?.cancel()
+    treeSubscription?.cancel()
+  }
+
+  /// Launches the tree and prints the first screen.
+  public func start() async {
+    root.launch(from: TerminalHost())
+    await endTurn()
+  }
+
+  /// Runs every line of `script` as a command, stopping at `quit`.
+  public func run(script: String) async {
+    for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard !hasQuit else { return }
+      await run(String(line))
+    }
+  }
+
+  /// Runs one typed line as a command.
+  public func run(_ line: String) async {
+    guard let command = Command(line) else { return }
+    if style == .plain { write("> " + line.trimmingSpaces()) }
+    do {
+      try perform(command)
+    } catch {
+      messages.append("✗ \(error)")
+    }
+    await endTurn()
+  }
+
+  /// The screens shown now, in tree order, with the name of the RIB that shows each.
+  public var screens: [(rib: String, screen: Screen)] {
+    var result: [(String, Screen)] = []
+    var stack: [RouterNode] = [root]
+    while let node = stack.popLast() {
+      if let view = (node as? any ViewableRouting)?.viewControllable as? any TerminalView,
+        let screen = view.screen
+      {
+        result.append((node.name, screen))
+      }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return result
+  }
+
+  // MARK: Commands
+
+  private func perform(_ command: Command) throws(CommandError) {
+    switch command.verb {
+    case "help": messages.append(contentsOf: help())
+    case "tree": messages.append(root.snapshot().textRendering().trimmingSpaces())
+    case "open":
+      let url = try command.single("url")
+      open(url, links.link(for: url))
+    case "push":
+      switch PushPayload.parse(command.text) {
+      case .success(let payload): open("push", links.link(forPush: payload))
+      case .failure(let error): throw error
+      }
+    case "flag": try setFlag(command)
+    case "flags": messages.append(contentsOf: flagLines())
+    case "wait":
+      let text = try command.single("duration")
+      guard let seconds = parseSeconds(text) else {
+        throw .rejected("wait takes a duration such as 30s, 2m or 1m30s (at most 24h), not '\(text)'")
+      }
+      app.clock.advance(bySeconds: seconds)
+      messages.append("(\(text) later: t=\(app.clock.now.value)s)")
+    case "quit", "exit":
+      hasQuit = true
+      messages.append("Bye. RIBs detached this session: \(detachCount); leaks found: \(leakReports.count).")
+    default:
+      // The deepest screen that offers the verb handles it.
+      for (_, view) in terminalViews().reversed() where view.screen?.verbs.contains(command.verb) == true {
+        return try view.perform(command)
+      }
+      throw .unknown(command.verb, available: availableVerbs())
+    }
+  }
+
+  private func open(_ input: String, _ parsed: Result<RidesLink, DeepLinkError>) {
+    switch parsed {
+    case .success(let link):
+      let run = workflows.start(RidesLinks.workflow(for: link), on: root.interactor as any RootActionable)
+      runs.append((input, run, false))
+    case .failure(let error):
+      messages.append("✗ \(input): \(error)")
+    }
+  }
+
+  private func setFlag(_ command: Command) throws(CommandError) {
+    let usage = "flag <\(RidesFlags.all.map(\.key).joined(separator: "|"))|core-only> on|off|reset"
+    guard command.arguments.count == 2 else { throw .usage(usage) }
+    let key = command.arguments[0].lowercased().replacingDashes()
+    let setting = command.arguments[1].lowercased()
+    guard ["on", "off", "reset"].contains(setting) else { throw .usage(usage) }
+    if key == "core_only" {
+      guard setting != "reset" else { throw .usage(usage) }
+      app.flags.isCoreOnly = setting == "on"
+      messages.append("core only: \(setting)")
+      return
+    }
+    guard let flag = RidesFlags.all.first(where: { $0.key == key }) else {
+      throw .rejected("no flag '\(command.arguments[0])'; flags: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only")
+    }
+    if setting == "reset" {
+      app.flags.clearAutoDisabled(flag)
+      app.flags.removeOverride(flag)
+      app.flags.clearRuntimeValues()
+    } else {
+      _ = app.flags.apply([flag.key: .bool(setting == "on")])
+    }
+    messages.append("\(flag.key): \(app.flags.isEnabled(flag) ? "on" : "off")")
+  }
+
+  private func report(_ change: FlagStore.Change) {
+    guard case .value(let key, _, _, .autoDisabled) = change,
+      let flag = RidesFlags.all.first(where: { $0.key == key }),
+      let reason = app.flags.autoDisabledReason(flag)
+    else { return }
+    messages.append("! plugin \(key) switched off: \(reason)")
+  }
+
+  // MARK: Turns
+
+  /// Lets the workflows run, renders once, sweeps for leaks, prints what changed.
+  private func endTurn() async {
+    for _ in 0..<200 { await Task.yield() }
+    app.turns.endTurn()
+    root.context.leakDetector?.sweep()
+    reportWorkflows()
+    print(screens: screens)
+  }
+
+  private func reportWorkflows() {
+    var remaining: [(link: String, run: WorkflowRun<String>, announced: Bool)] = []
+    for (link, run, announced) in runs {
+      switch run.state.value {
+      case .running:
+        if !announced { messages.append("… \(link): waiting for sign-in") }
+        remaining.append((link, run, true))
+      case .completed(let message): messages.append("→ \(message)")
+      case .failed(let error): messages.append("✗ \(link): \(error)")
+      case .cancelled: messages.append("✗ \(link): replaced by a newer link")
+      }
+    }
+    runs = remaining
+  }
+
+  private func print(screens current: [(rib: String, screen: Screen)]) {
+    switch style {
+    case .plain:
+      var shown: [String: Screen] = [:]
+      for (rib, screen) in current {
+        shown[rib] = screen
+        if shownScreens[rib] != screen { write(Self.text(of: screen, colour: false)) }
+      }
+      shownScreens = shown
+      for message in messages { write(message) }
+    case .tty:
+      var output = "\u{1B}[2J\u{1B}[H"
+      for (_, screen) in current { output += Self.text(of: screen, colour: true) + "\n" }
+      for message in messages { output += message + "\n" }
+      write(output)
+    }
+    messages.removeAll()
+  }
+
+  static func text(of screen: Screen, colour: Bool) -> String {
+    let title = colour ? "\u{1B}[1;36m[\(screen.title)]\u{1B}[0m" : "[\(screen.title)]"
+    var lines = [title] + screen.lines.map { "  " + $0 }
+    if !screen.actions.isEmpty {
+      let actions = screen.actions.joined(separator: " · ")
+      lines.append(colour ? "  \u{1B}[2m\(actions)\u{1B}[0m" : "  actions: \(actions)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func terminalViews() -> [(String, any TerminalView)] {
+    var result: [(String, any TerminalView)] = []
+    var stack: [RouterNode] = [root]
+    while let node = stack.popLast() {
+      if let view = (node as? any ViewableRouting)?.viewControllable as? any TerminalView {
+        result.append((node.name, view))
+      }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return result
+  }
+
+  private func availableVerbs() -> [String] {
+    terminalViews().flatMap { $0.1.screen?.verbs ?? [] } + Self.appVerbs
+  }
+
+  private static let appVerbs = ["open", "push", "flag", "flags", "wait", "tree", "help", "quit"]
+
+  private func help() -> [String] {
+    [
+      "Screen actions now: " + terminalViews().flatMap { $0.1.screen?.actions ?? [] }.joined(separator: ", "),
+      "App commands:",
+      "  open <url>          rides://trip/{id}, rides://promo/{code}",
+      "  push <json>         {\"type\": \"driver_arrived\", \"trip\": 100} or {\"type\": \"promo\", \"code\": \"SAVE5\"}",
+      "  flag <key> on|off|reset   keys: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only",
+      "  flags               every flag, its value and where it comes from",
+      "  wait <duration>     advance simulated time: 30s, 2m, 1m30s",
+      "  tree                the live RIB tree",
+      "  quit",
+    ]
+  }
+
+  private func flagLines() -> [String] {
+    RidesFlags.all.map { flag in
+      var line = "\(flag.key): \(app.flags.isEnabled(flag) ? "on" : "off") (\(app.flags.source(of: flag)))"
+      if let reason = app.flags.autoDisabledReason(flag) { line += " — \(reason)" }
+      return line
+    } + ["core-only: \(app.flags.isCoreOnly ? "on" : "off")"]
+  }
+}
+
+/// The terminal as the root's launch host: the window is the terminal itself.
+@MainActor
+final class TerminalHost: LaunchHost {
+  func install(rootView: any ViewControllable) {}
+}
+
+extension String {
+  fileprivate func replacingDashes() -> String {
+    String(map { $0 == "-" ? "_" : $0 })
+  }
+}
