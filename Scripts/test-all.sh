@@ -8,12 +8,14 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   .                    # Ribcage, RibcageTesting
   Examples/QuickStart  # the README quick start and its testing example
+  Examples/Rides       # the ride-hailing example (end-to-end tests)
 )
 
 # Example programs that must build and run; each line: package path, executable, text the
 # output must contain.
 EXAMPLES=(
   "Examples/QuickStart|quick-start|LoggedIn [active]"
+  "Examples/Rides|rides|leaks found: 0."
 )
 
 for package in "${PACKAGES[@]}"; do
@@ -24,7 +26,7 @@ done
 for example in "${EXAMPLES[@]}"; do
   IFS='|' read -r path product expected <<<"$example"
   echo "== swift run --package-path $path $product"
-  output=$(swift run --package-path "$path" "$product")
+  output=$(swift run --package-path "$path" "$product" </dev/null)
   if ! grep -qF -- "$expected" <<<"$output"; then
     echo "$output"
     echo "error: $product's output does not contain '$expected'" >&2

@@ -60,6 +60,7 @@ public final class CityService {
 
   /// The fare in cents for `product` from `pickup` to `destination`, before any coupon.
   public func fare(for product: Product, from pickup: Place, to destination: Place) -> Int {
-    product.baseFare + Int((pickup.distance(to: destination) * Double(product.perKilometre)).rounded())
+    product.baseFare
+      + Int((pickup.distance(to: destination) * Double(product.perKilometre)).rounded())
   }
 }

@@ -72,9 +72,10 @@ public final class ConfirmInteractor: PresentableInteractor<ConfirmView>, Intera
   private let flags: FlagStore
   private let loop: RenderLoop<RequestDraft, ConfirmViewModel>
 
-  init(view: ConfirmView, requests: RequestService, city: CityService, flags: FlagStore,
-    scheduler: any RenderScheduler)
-  {
+  init(
+    view: ConfirmView, requests: RequestService, city: CityService, flags: FlagStore,
+    scheduler: any RenderScheduler
+  ) {
     self.flags = flags
     loop = RenderLoop(
       state: requests.draft, presenter: ConfirmPresenter(city: city), view: view,

@@ -50,9 +50,10 @@ public final class CouponInteractor: PresentableInteractor<CouponView>, Interact
   private let coupons: CouponService
   private let loop: RenderLoop<Coupon?, CouponViewModel>
 
-  init(view: CouponView, requests: RequestService, coupons: CouponService,
-    scheduler: any RenderScheduler)
-  {
+  init(
+    view: CouponView, requests: RequestService, coupons: CouponService,
+    scheduler: any RenderScheduler
+  ) {
     self.requests = requests
     self.coupons = coupons
     loop = RenderLoop(

@@ -15,7 +15,8 @@ struct LiveActivityPresenter: Presenter {
   func present(_ trip: Trip) -> LiveActivityViewModel {
     switch trip.status {
     case .pending: LiveActivityViewModel(line: "Finding your \(trip.product.name)")
-    case .matched(let driver, let eta): LiveActivityViewModel(line: "\(driver.name) · \(minutes(eta))")
+    case .matched(let driver, let eta):
+      LiveActivityViewModel(line: "\(driver.name) · \(minutes(eta))")
     case .driverArrived(let driver): LiveActivityViewModel(line: "\(driver.name) is here")
     default: LiveActivityViewModel(line: "Trip \(trip.id)")
     }
@@ -30,9 +31,10 @@ public final class LiveActivityInteractor: PresentableInteractor<LiveActivityVie
   private let health: PluginHealth
   private let loop: RenderLoop<Trip, LiveActivityViewModel>
 
-  init(view: LiveActivityView, trip: StateStream<Trip>, health: PluginHealth,
-    scheduler: any RenderScheduler)
-  {
+  init(
+    view: LiveActivityView, trip: StateStream<Trip>, health: PluginHealth,
+    scheduler: any RenderScheduler
+  ) {
     self.trip = trip
     self.health = health
     loop = RenderLoop(

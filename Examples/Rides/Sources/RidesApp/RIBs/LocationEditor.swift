@@ -78,7 +78,10 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
   private let requests: RequestService
   private let loop: RenderLoop<RequestDraft, LocationEditorViewModel>
 
-  init(view: LocationEditorView, requests: RequestService, places: [String], scheduler: any RenderScheduler) {
+  init(
+    view: LocationEditorView, requests: RequestService, places: [String],
+    scheduler: any RenderScheduler
+  ) {
     self.requests = requests
     loop = RenderLoop(
       state: requests.draft, presenter: LocationEditorPresenter(places: places), view: view,

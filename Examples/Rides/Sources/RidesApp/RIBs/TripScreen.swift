@@ -41,7 +41,8 @@ public final class TripScreenView<ViewModel: ScreenModel>: ScreenView<ViewModel>
 @MainActor
 public class TripScreenInteractor<P: Presenter & Sendable>: PresentableInteractor<
   TripScreenView<P.ViewModel>
->, Interactable, TripScreenViewListener where P.State == Trip, P.ViewModel: ScreenModel {
+>, Interactable, TripScreenViewListener
+where P.State == Trip, P.ViewModel: ScreenModel {
   weak var listener: (any TripScreenListener)?
   private let trip: StateStream<Trip>
   private let trips: TripService

@@ -75,9 +75,12 @@ public struct OnTripViewModel: ScreenModel {
 
 struct OnTripPresenter: Presenter {
   func present(_ trip: Trip) -> OnTripViewModel {
-    guard case .onTrip(let driver, let remaining) = trip.status else { return OnTripViewModel(line: "") }
+    guard case .onTrip(let driver, let remaining) = trip.status else {
+      return OnTripViewModel(line: "")
+    }
     return OnTripViewModel(
-      line: "On the way to \(trip.destination.name) with \(driver.name) — \(minutes(remaining)) left")
+      line:
+        "On the way to \(trip.destination.name) with \(driver.name) — \(minutes(remaining)) left")
   }
 }
 

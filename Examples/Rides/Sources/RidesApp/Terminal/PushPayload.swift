@@ -28,7 +28,10 @@ enum PushPayload {
       let object = try JSONDecoder().decode([String: Scalar].self, from: Data(json.utf8))
       return .success(object.mapValues(\.value))
     } catch {
-      return .failure(.rejected("push: the payload must be a flat JSON object, e.g. {\"type\": \"driver_arrived\", \"trip\": 100}"))
+      return .failure(
+        .rejected(
+          "push: the payload must be a flat JSON object, e.g. {\"type\": \"driver_arrived\", \"trip\": 100}"
+        ))
     }
   }
 }

@@ -59,7 +59,9 @@ public final class RidesTerminal {
       ?? TreeContext(
         // Plugin switch-offs are shown from the flag store's changes; the rest as usual.
         diagnostics: DiagnosticsHandler { diagnostic in
-          if diagnostic.kind != .pluginAutoDisabled { DiagnosticsHandler.standard.report(diagnostic) }
+          if diagnostic.kind != .pluginAutoDisabled {
+            DiagnosticsHandler.standard.report(diagnostic)
+          }
         },
         leakDetector: LeakDetector(
           gracePeriod: .zero, sweepsAutomatically: false,
@@ -140,16 +142,19 @@ public final class RidesTerminal {
     case "wait":
       let text = try command.single("duration")
       guard let seconds = parseSeconds(text) else {
-        throw .rejected("wait takes a duration such as 30s, 2m or 1m30s (at most 24h), not '\(text)'")
+        throw .rejected(
+          "wait takes a duration such as 30s, 2m or 1m30s (at most 24h), not '\(text)'")
       }
       app.clock.advance(bySeconds: seconds)
       messages.append("(\(text) later: t=\(app.clock.now.value)s)")
     case "quit", "exit":
       hasQuit = true
-      messages.append("Bye. RIBs detached this session: \(detachCount); leaks found: \(leakReports.count).")
+      messages.append(
+        "Bye. RIBs detached this session: \(detachCount); leaks found: \(leakReports.count).")
     default:
       // The deepest screen that offers the verb handles it.
-      for (_, view) in terminalViews().reversed() where view.screen?.verbs.contains(command.verb) == true {
+      for (_, view) in terminalViews().reversed()
+      where view.screen?.verbs.contains(command.verb) == true {
         return try view.perform(command)
       }
       throw .unknown(command.verb, available: availableVerbs())
@@ -159,7 +164,8 @@ public final class RidesTerminal {
   private func open(_ input: String, _ parsed: Result<RidesLink, DeepLinkError>) {
     switch parsed {
     case .success(let link):
-      let run = workflows.start(RidesLinks.workflow(for: link), on: root.interactor as any RootActionable)
+      let run = workflows.start(
+        RidesLinks.workflow(for: link), on: root.interactor as any RootActionable)
       runs.append((input, run, false))
     case .failure(let error):
       messages.append("✗ \(input): \(error)")
@@ -179,7 +185,9 @@ public final class RidesTerminal {
       return
     }
     guard let flag = RidesFlags.all.first(where: { $0.key == key }) else {
-      throw .rejected("no flag '\(command.arguments[0])'; flags: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only")
+      throw .rejected(
+        "no flag '\(command.arguments[0])'; flags: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only"
+      )
     }
     if setting == "reset" {
       app.flags.clearAutoDisabled(flag)
@@ -274,7 +282,8 @@ public final class RidesTerminal {
 
   private func help() -> [String] {
     [
-      "Screen actions now: " + terminalViews().flatMap { $0.1.screen?.actions ?? [] }.joined(separator: ", "),
+      "Screen actions now: "
+        + terminalViews().flatMap { $0.1.screen?.actions ?? [] }.joined(separator: ", "),
       "App commands:",
       "  open <url>          rides://trip/{id}, rides://promo/{code}",
       "  push <json>         {\"type\": \"driver_arrived\", \"trip\": 100} or {\"type\": \"promo\", \"code\": \"SAVE5\"}",
@@ -288,7 +297,8 @@ public final class RidesTerminal {
 
   private func flagLines() -> [String] {
     RidesFlags.all.map { flag in
-      var line = "\(flag.key): \(app.flags.isEnabled(flag) ? "on" : "off") (\(app.flags.source(of: flag)))"
+      var line =
+        "\(flag.key): \(app.flags.isEnabled(flag) ? "on" : "off") (\(app.flags.source(of: flag)))"
       if let reason = app.flags.autoDisabledReason(flag) { line += " — \(reason)" }
       return line
     } + ["core-only: \(app.flags.isCoreOnly ? "on" : "off")"]
