@@ -19,15 +19,18 @@ let package = Package(
       name: "RibcageGenerator",
       dependencies: [.product(name: "Stencil", package: "Stencil")],
       resources: [.copy("Templates")]),
-    .executableTarget(
-      name: "RibcageCLI",
+    .target(
+      name: "RibcageCommands",
       dependencies: [
         "RibcageGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .executableTarget(
+      name: "RibcageCLI",
+      dependencies: ["RibcageCommands"]),
     .testTarget(
       name: "RibcageGeneratorTests",
-      dependencies: ["RibcageGenerator"]),
+      dependencies: ["RibcageGenerator", "RibcageCommands"]),
   ],
   swiftLanguageModes: [.v6]
 )

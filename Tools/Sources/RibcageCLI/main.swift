@@ -1,1 +1,4 @@
-print("ribcage")
+import Foundation
+import RibcageCommands
+
+exit(RibcageTool.run(Array(CommandLine.arguments.dropFirst()), on: .process()))

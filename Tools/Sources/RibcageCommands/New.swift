@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import RibcageGenerator
+
+/// `ribcage new`: generates RIBs, services, workflows and plugins with their tests.
+struct New: ParsableCommand, ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Generate a RIB, service, workflow or plugin with its tests, from templates.",
+    discussion: """
+      Templates can be overridden by files of the same name in .ribcage/templates/ (or the \
+      folder given with --templates); --list-templates shows which are in use.
+      """,
+    subcommands: [NewRIB.self, NewService.self, NewWorkflow.self, NewPlugin.self])
+
+  @Flag(help: "List the templates in use and where each comes from.")
+  var listTemplates = false
+
+  @Option(help: "A folder of templates overriding the built-in ones (default: .ribcage/templates).")
+  var templates: String?
+
+  func run(on console: ToolConsole) throws {
+    guard listTemplates else {
+      console.print(Self.helpMessage())
+      return
+    }
+    let library = try TemplateLibrary(
+      overrideFolder: templates, workingDirectory: console.workingDirectory)
+    for entry in library.entries {
+      console.print("\(entry.name)  (\(entry.origin))")
+    }
+    for unused in library.unusedOverrides {
+      console.print("warning: \(unused) in the override folder matches no template")
+    }
+  }
+}
+
+/// Options every `ribcage new` subcommand takes.
+struct GenerationOptions: ParsableArguments {
+  @Option(help: "The folder for the sources; each item gets a subfolder (default: .).")
+  var output = "."
+
+  @Option(help: "The folder for the tests (default: Tests/<Module>Tests beside Sources/<Module>).")
+  var testsOutput: String?
+
+  @Option(help: "The module the tests import with @testable (default: from Sources/<Module>).")
+  var module: String?
+
+  @Option(help: "A folder of templates overriding the built-in ones (default: .ribcage/templates).")
+  var templates: String?
+
+  @Flag(help: "Print what would be written; write nothing.")
+  var dryRun = false
+
+  @Flag(help: "Overwrite files that exist.")
+  var force = false
+
+  func generator(on console: ToolConsole) throws(GeneratorError) -> Generator {
+    let library = try TemplateLibrary(
+      overrideFolder: templates, workingDirectory: console.workingDirectory)
+    let cwd = console.workingDirectory
+    return Generator(
+      templates: library,
+      options: OutputOptions(
+        output: FilePath.resolved(output, in: cwd),
+        testsOutput: testsOutput.map { FilePath.resolved($0, in: cwd) }, module: module))
+  }
+
+  /// Writes `plan` (or, with `--dry-run`, only says what it would write), then prints its notes.
+  func carryOut(_ plan: GenerationPlan, on console: ToolConsole) throws(GeneratorError) {
+    let writer = PlanWriter(force: force)
+    try writer.check(plan)
+    let cwd = console.workingDirectory
+    let existing = Set(plan.files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) })
+    if !dryRun { try writer.write(plan) }
+    for file in plan.files {
+      let verb =
+        dryRun
+        ? (existing.contains(file.path) ? "would overwrite" : "would create")
+        : (existing.contains(file.path) ? "overwrote" : "created")
+      console.print("\(verb) \(FilePath.relative(file.path, to: cwd))")
+    }
+    for note in plan.notes { console.print("\n" + note) }
+  }
+}
+
+/// `ribcage new rib <Name>`.
+struct NewRIB: ParsableCommand, ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rib",
+    abstract: "Generate a RIB (builder, interactor, router, view) and its tests with mocks.")
+
+  enum Layout: EnumerableFlag {
+    case view, viewless
+
+    static func help(for value: Layout) -> ArgumentHelp? {
+      switch value {
+      case .view: "The RIB owns a view (default)."
+      case .viewless: "The RIB has no view; its router presents its children in its parent's view."
+      }
+    }
+  }
+
+  @Argument(help: "The RIB's name, e.g. LoggedOut.")
+  var name: String
+
+  @Flag(exclusivity: .exclusive)
+  var layout: Layout = .view
+
+  @Flag(help: "Add a stateless presenter and a view model, rendered by a render loop.")
+  var presenter = false
+
+  @Option(help: "The parent RIB: also generate <Parent>Component+<Name>.swift and print the routing code.")
+  var parent: String?
+
+  @OptionGroup var options: GenerationOptions
+
+  func run(on console: ToolConsole) throws {
+    let request = RIBRequest(
+      name: try TypeName(name), hasView: layout == .view, hasPresenter: presenter,
+      parent: try parent.map { name throws(GeneratorError) in try TypeName(name, role: "parent") })
+    let generator = try options.generator(on: console)
+    try options.carryOut(try generator.plan(request), on: console)
+  }
+}
+
+/// The shared shape of `ribcage new service|workflow|plugin <Name>`.
+protocol SingleFileCommand: ParsableCommand, ConsoleCommand {
+  static var kind: GeneratedKind { get }
+  var name: String { get }
+  var options: GenerationOptions { get }
+}
+
+extension SingleFileCommand {
+  func run(on console: ToolConsole) throws {
+    let generator = try options.generator(on: console)
+    try options.carryOut(try generator.plan(Self.kind, name: try TypeName(name)), on: console)
+  }
+}
+
+/// `ribcage new service <Name>`.
+struct NewService: SingleFileCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "service",
+    abstract: "Generate a service that owns a state stream and exposes it read-only, with tests.")
+  static let kind = GeneratedKind.service
+
+  @Argument(help: "The service's name without 'Service', e.g. Profile.")
+  var name: String
+
+  @OptionGroup var options: GenerationOptions
+}
+
+/// `ribcage new workflow <Name>`.
+struct NewWorkflow: SingleFileCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "workflow",
+    abstract: "Generate a workflow (steps over actionable items) with tests.")
+  static let kind = GeneratedKind.workflow
+
+  @Argument(help: "The workflow's name, e.g. OpenTrip.")
+  var name: String
+
+  @OptionGroup var options: GenerationOptions
+}
+
+/// `ribcage new plugin <Name>`.
+struct NewPlugin: SingleFileCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plugin",
+    abstract: "Generate an optional plugin behind a feature flag, with tests.")
+  static let kind = GeneratedKind.plugin
+
+  @Argument(help: "The plugin's name, e.g. Coupon.")
+  var name: String
+
+  @OptionGroup var options: GenerationOptions
+}

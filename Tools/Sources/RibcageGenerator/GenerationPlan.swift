@@ -1,0 +1,14 @@
+/// What a `ribcage new` run will write, generated completely in memory before anything touches
+/// the disk.
+public struct GenerationPlan: Sendable, Equatable {
+  /// One file to write.
+  public struct File: Sendable, Equatable {
+    /// The absolute path.
+    public let path: String
+    public let contents: String
+  }
+
+  public var files: [File] = []
+  /// Text to print after writing (e.g. the routing snippet for the parent).
+  public var notes: [String] = []
+}
