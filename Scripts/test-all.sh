@@ -4,11 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The slow test that builds a freshly generated package (Tools) runs here unless turned off.
+export RIBCAGE_INTEGRATION="${RIBCAGE_INTEGRATION:-1}"
+
 # Packages whose tests run with `swift test`.
 PACKAGES=(
   .                    # Ribcage, RibcageTesting
   Examples/QuickStart  # the README quick start and its testing example
   Examples/Rides       # the ride-hailing example (end-to-end tests)
+  Tools                # the ribcage command (generator, templates, a generated package)
 )
 
 # Example programs that must build and run; each line: package path, executable, text the

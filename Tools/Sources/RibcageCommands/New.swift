@@ -10,21 +10,39 @@ struct New: ParsableCommand, ConsoleCommand {
       Templates can be overridden by files of the same name in .ribcage/templates/ (or the \
       folder given with --templates); --list-templates shows which are in use.
       """,
-    subcommands: [NewRIB.self, NewService.self, NewWorkflow.self, NewPlugin.self])
+    subcommands: [
+      NewRIB.self, NewService.self, NewWorkflow.self, NewPlugin.self, ListTemplates.self,
+    ])
 
-  @Flag(help: "List the templates in use and where each comes from.")
+  @Flag(
+    help: "List the templates in use (from .ribcage/templates/ or built in); same as `templates`.")
   var listTemplates = false
-
-  @Option(help: "A folder of templates overriding the built-in ones (default: .ribcage/templates).")
-  var templates: String?
 
   func run(on console: ToolConsole) throws {
     guard listTemplates else {
       console.print(Self.helpMessage())
       return
     }
+    try ListTemplates.list(overrideFolder: nil, on: console)
+  }
+}
+
+/// `ribcage new templates [--templates DIR]`: the templates in use and where each comes from.
+struct ListTemplates: ParsableCommand, ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "templates",
+    abstract: "List the templates in use and where each comes from.")
+
+  @Option(help: "A folder of templates overriding the built-in ones (default: .ribcage/templates).")
+  var templates: String?
+
+  func run(on console: ToolConsole) throws {
+    try Self.list(overrideFolder: templates, on: console)
+  }
+
+  static func list(overrideFolder: String?, on console: ToolConsole) throws(GeneratorError) {
     let library = try TemplateLibrary(
-      overrideFolder: templates, workingDirectory: console.workingDirectory)
+      overrideFolder: overrideFolder, workingDirectory: console.workingDirectory)
     for entry in library.entries {
       console.print("\(entry.name)  (\(entry.origin))")
     }
@@ -109,7 +127,9 @@ struct NewRIB: ParsableCommand, ConsoleCommand {
   @Flag(help: "Add a stateless presenter and a view model, rendered by a render loop.")
   var presenter = false
 
-  @Option(help: "The parent RIB: also generate <Parent>Component+<Name>.swift and print the routing code.")
+  @Option(
+    help: "The parent RIB: also generate <Parent>Component+<Name>.swift and print the routing code."
+  )
   var parent: String?
 
   @OptionGroup var options: GenerationOptions

@@ -21,6 +21,10 @@ public struct RibcageTool: ParsableCommand {
   /// Parses `arguments` (without the program name) and runs the command on `console`; returns
   /// the exit status. Usage errors print the message and the help's usage line, exit 2.
   public static func run(_ arguments: [String], on console: ToolConsole) -> Int32 {
+    if let helpType = requestedHelp(arguments) {
+      console.print(helpMessage(for: helpType))
+      return ExitStatus.success
+    }
     let command: ParsableCommand
     do {
       command = try parseAsRoot(arguments)
@@ -52,5 +56,19 @@ public struct RibcageTool: ParsableCommand {
       console.printError(message)
       return ExitStatus.usageOrIOError
     }
+  }
+
+  /// The command whose help `arguments` ask for (`-h`, `--help`, `help ...`), if they do.
+  private static func requestedHelp(_ arguments: [String]) -> ParsableCommand.Type? {
+    let asksForHelp =
+      arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help"
+    guard asksForHelp else { return nil }
+    var type: ParsableCommand.Type = RibcageTool.self
+    for argument in arguments where !argument.hasPrefix("-") && argument != "help" {
+      guard let next = type.configuration.subcommands.first(where: { $0._commandName == argument })
+      else { break }
+      type = next
+    }
+    return type
   }
 }

@@ -15,7 +15,9 @@ public struct Generator: Sendable {
   /// snippet for the parent.
   public func plan(_ request: RIBRequest) throws(GeneratorError) -> GenerationPlan {
     if request.hasPresenter, !request.hasView {
-      throw .invalidName(request.name.value, reason: "a viewless RIB has no presenter (drop --presenter or --viewless)")
+      throw .invalidName(
+        request.name.value,
+        reason: "a viewless RIB has no presenter (drop --presenter or --viewless)")
     }
     let module = try options.resolvedModule()
     let name = request.name
@@ -61,9 +63,12 @@ public struct Generator: Sendable {
       ("rib.router.swift.stencil", "\(name)Router.swift"),
     ]
     if request.hasView { sources.append(("rib.view.swift.stencil", "\(name)ViewController.swift")) }
-    if request.hasPresenter { sources.append(("rib.presenter.swift.stencil", "\(name)Presenter.swift")) }
+    if request.hasPresenter {
+      sources.append(("rib.presenter.swift.stencil", "\(name)Presenter.swift"))
+    }
     for (template, file) in sources {
-      plan.files.append(.init(path: FilePath.join(folder, file), contents: try render(template, context)))
+      plan.files.append(
+        .init(path: FilePath.join(folder, file), contents: try render(template, context)))
     }
     for (template, file) in [
       ("rib.mocks.swift.stencil", "\(name)Mocks.swift"),
@@ -90,7 +95,8 @@ public struct Generator: Sendable {
     context["flagKey"] = name.snakeCase
     let suffix: String
     switch kind {
-    case .rib: return try plan(RIBRequest(name: name, hasView: true, hasPresenter: false, parent: nil))
+    case .rib:
+      return try plan(RIBRequest(name: name, hasView: true, hasPresenter: false, parent: nil))
     case .service: suffix = "Service"
     case .workflow: suffix = "Workflow"
     case .plugin: suffix = "Plugin"
@@ -118,7 +124,8 @@ public struct Generator: Sendable {
     ]
   }
 
-  private func render(_ template: String, _ context: [String: Any]) throws(GeneratorError) -> String {
+  private func render(_ template: String, _ context: [String: Any]) throws(GeneratorError) -> String
+  {
     var text = try templates.render(template, context)
     // Templates leave blank runs where optional parts were skipped: collapse them.
     while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
@@ -131,7 +138,9 @@ public struct Generator: Sendable {
 
   /// The file declaring `class <Parent>Component`, searched under the output folder's package
   /// (the folder that holds `Sources`, or the output folder itself).
-  private func findComponent(of parent: TypeName) throws(GeneratorError) -> (path: String, hasView: Bool) {
+  private func findComponent(of parent: TypeName) throws(GeneratorError) -> (
+    path: String, hasView: Bool
+  ) {
     let root = searchRoot()
     let needle = "class \(parent)Component"
     guard let enumerator = FileManager.default.enumerator(atPath: root) else {

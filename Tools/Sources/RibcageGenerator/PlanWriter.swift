@@ -52,7 +52,9 @@ public struct PlanWriter: Sendable {
       }
     } catch {
       rollBack()
-      throw .writeFailed(temporaries.last?.target ?? plan.files.first?.path ?? "?", reason: "\(error.localizedDescription)")
+      throw .writeFailed(
+        temporaries.last?.target ?? plan.files.first?.path ?? "?",
+        reason: "\(error.localizedDescription)")
     }
     // Renames within one folder do not fail for want of space; replace existing files (--force).
     for (index, entry) in temporaries.enumerated() {

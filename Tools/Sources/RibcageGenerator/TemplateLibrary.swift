@@ -108,7 +108,9 @@ public struct TemplateLibrary: Sendable {
     do {
       return try template.render(context)
     } catch let error as TemplateSyntaxError {
-      let line = (error.token ?? error.stackTrace.last).map { Int($0.sourceMap.location.lineNumber) }
+      let line = (error.token ?? error.stackTrace.last).map {
+        Int($0.sourceMap.location.lineNumber)
+      }
       throw .templateSyntax(file: entry.path, line: line, reason: error.reason)
     } catch {
       throw .templateSyntax(file: entry.path, line: nil, reason: "\(error)")

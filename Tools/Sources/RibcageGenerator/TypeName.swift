@@ -26,10 +26,14 @@ public struct TypeName: Sendable, Equatable, CustomStringConvertible {
   /// letter, not a keyword, not ending in a suffix the generator adds.
   public init(_ value: String, role: String = "name") throws(GeneratorError) {
     guard !value.isEmpty else { throw .invalidName(value, reason: "the \(role) is empty") }
-    guard value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+    guard
+      value.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      })
     else {
       throw .invalidName(
-        value, reason: "a Swift type name has only letters, digits and underscores (e.g. LoggedOut)")
+        value, reason: "a Swift type name has only letters, digits and underscores (e.g. LoggedOut)"
+      )
     }
     guard let first = value.first, first.isLetter else {
       throw .invalidName(value, reason: "a Swift type name starts with a letter")
@@ -39,12 +43,16 @@ public struct TypeName: Sendable, Equatable, CustomStringConvertible {
     }
     guard first.isUppercase else {
       throw .invalidName(
-        value, reason: "type names start with an uppercase letter (\(first.uppercased())\(value.dropFirst()))")
+        value,
+        reason:
+          "type names start with an uppercase letter (\(first.uppercased())\(value.dropFirst()))")
     }
     if let suffix = Self.reservedSuffixes.first(where: { value.hasSuffix($0) && value != $0 }) {
       throw .invalidName(
         value,
-        reason: "it ends in '\(suffix)', which the generator adds itself (use '\(value.dropLast(suffix.count))')")
+        reason:
+          "it ends in '\(suffix)', which the generator adds itself (use '\(value.dropLast(suffix.count))')"
+      )
     }
     if Self.reservedSuffixes.contains(value) {
       throw .invalidName(value, reason: "it is one of the names the generator adds itself")
@@ -64,14 +72,21 @@ public struct TypeName: Sendable, Equatable, CustomStringConvertible {
         ? value.lowercased() : characters[0].lowercased() + String(characters.dropFirst())
     }
     // Keep the last capital of an acronym as the start of the next word.
-    return String(characters[0..<(upperRun - 1)]).lowercased() + String(characters[(upperRun - 1)...])
+    return String(characters[0..<(upperRun - 1)]).lowercased()
+      + String(characters[(upperRun - 1)...])
   }
 
   /// `LoggedOut` → `logged_out` (flag keys).
   public var snakeCase: String {
+    let characters = Array(value)
     var result = ""
-    for (index, character) in value.enumerated() {
-      if character.isUppercase, index > 0 { result += "_" }
+    for (index, character) in characters.enumerated() {
+      if character.isUppercase, index > 0 {
+        let previous = characters[index - 1]
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        // A word starts after a lowercase letter or digit, or at the last capital of an acronym.
+        if !previous.isUppercase || next?.isLowercase == true, previous != "_" { result += "_" }
+      }
       result += character.lowercased()
     }
     return result
