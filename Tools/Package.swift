@@ -2,17 +2,22 @@
 import PackageDescription
 
 // The `ribcage` command-line tool. Its own package so that an app depending on Ribcage never
-// downloads the tools' dependencies (Stencil now; swift-syntax when `lint` and `graph` land).
+// downloads the tools' dependencies (swift-syntax, Stencil, Yams, swift-argument-parser).
 let package = Package(
   name: "RibcageTools",
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "ribcage", targets: ["RibcageCLI"]),
     .library(name: "RibcageGenerator", targets: ["RibcageGenerator"]),
+    .library(name: "RibcageLint", targets: ["RibcageLint"]),
+    .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
+    .plugin(name: "ribcage-lint", targets: ["RibcageLintPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     .target(
@@ -20,17 +25,40 @@ let package = Package(
       dependencies: [.product(name: "Stencil", package: "Stencil")],
       resources: [.copy("Templates")]),
     .target(
+      name: "RibcageLint",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "Yams", package: "Yams"),
+      ]),
+    .target(
       name: "RibcageCommands",
       dependencies: [
         "RibcageGenerator",
+        "RibcageLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "RibcageCLI",
       dependencies: ["RibcageCommands"]),
+    .executableTarget(
+      name: "RibcageToolsBench",
+      dependencies: [
+        "RibcageLint",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    .plugin(
+      name: "RibcageLintPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "ribcage-lint", description: "Run ribcage lint over the package's targets.")),
+      dependencies: ["RibcageCLI"]),
     .testTarget(
       name: "RibcageGeneratorTests",
       dependencies: ["RibcageGenerator", "RibcageCommands"]),
+    .testTarget(
+      name: "RibcageLintTests",
+      dependencies: ["RibcageLint", "RibcageCommands"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -136,12 +136,14 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   // MARK: Worker
 
   public override func didStart(_ interactorScope: any InteractorScope) {
+    super.didStart(interactorScope)
     // unowned(unsafe): the subscription never outlives the loop (cancelled in didStop and in
     // deinit), and a checked unowned reference costs atomic traffic on every state change.
     subscription = state.observe { [unowned(unsafe) self] _ in self.signal() }
   }
 
   public override func didStop() {
+    super.didStop()
     subscription?.cancel()
     subscription = nil
     isDirty = false

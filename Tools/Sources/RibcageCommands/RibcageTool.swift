@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RibcageGenerator
+import RibcageLint
 
 /// `ribcage`: the Ribcage command-line tool. `new` now; `lint`, `graph` and `inspect` slot in as
 /// further subcommands.
@@ -8,13 +9,14 @@ public struct RibcageTool: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "ribcage",
     abstract: "Tools for Ribcage codebases.",
-    subcommands: [New.self])
+    subcommands: [New.self, Lint.self])
 
   public init() {}
 
   /// Exit statuses: 0 success, 1 findings at error severity (lint), 2 usage or I/O errors.
   public enum ExitStatus {
     public static let success: Int32 = 0
+    public static let errorFindings: Int32 = 1
     public static let usageOrIOError: Int32 = 2
   }
 
@@ -45,6 +47,14 @@ public struct RibcageTool: ParsableCommand {
         console.print(helpMessage(for: type(of: command)))
       }
       return ExitStatus.success
+    } catch let exit as ExitCode {
+      return exit.rawValue == 0 ? ExitStatus.success : ExitStatus.errorFindings
+    } catch let error as ToolFailure {
+      console.printError("error: \(error)")
+      return ExitStatus.usageOrIOError
+    } catch let error as ConfigurationError {
+      console.printError("error: \(error)")
+      return ExitStatus.usageOrIOError
     } catch let error as GeneratorError {
       // Paths inside the working directory read better relative to it.
       let message = "\(error)".replacingOccurrences(of: console.workingDirectory + "/", with: "")

@@ -23,8 +23,8 @@ public final class ToolConsole: @unchecked Sendable {
       error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
   }
 
-  func print(_ line: String) { writeOut(line) }
-  func printError(_ line: String) { writeError(line) }
+  public func print(_ line: String) { writeOut(line) }
+  public func printError(_ line: String) { writeError(line) }
 }
 
 /// A leaf command that runs against a console (so tests can run it in-process).

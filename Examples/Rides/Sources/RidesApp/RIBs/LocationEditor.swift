@@ -126,6 +126,8 @@ public final class LocationEditorRouter: ViewableRouter<
     guard confirm == nil else { return }
     let router = confirmBuilder.build(withListener: interactor)
     confirm = router
+    // Confirm stays until the editor itself goes (a route, once complete, stays complete).
+    // ribcage:disable:next attach-without-detach
     attachChild(router)
   }
 }

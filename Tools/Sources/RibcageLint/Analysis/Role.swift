@@ -1,0 +1,90 @@
+import SwiftSyntax
+
+/// What a type is in RIB terms, from its name (the configured suffixes) and what it inherits.
+enum Role: Sendable, Hashable {
+  case interactor, router, builder, component, view, presenter, service, worker, coordinator
+  case viewModel, listener
+
+  /// Roles that own closures and subscriptions (where retain cycles matter).
+  static let owners: Set<Role> = [.interactor, .router, .presenter, .worker, .service, .coordinator]
+
+  /// Roles that make a type part of a RIB (for `child-knows-parent`).
+  static let ribParts: Set<Role> = [.interactor, .router, .builder, .component, .view, .presenter]
+
+  /// Superclasses and protocols that give a role whatever the type's name.
+  static let inherited: [String: Role] = [
+    "Interactor": .interactor, "PresentableInteractor": .interactor,
+    "Router": .router, "ViewableRouter": .router, "LaunchRouter": .router,
+    "Builder": .builder, "ComponentizedBuilder": .builder, "SimpleComponentizedBuilder": .builder,
+    "Component": .component, "EmptyComponent": .component,
+    "UIViewController": .view, "NSViewController": .view, "UIView": .view, "Rendering": .view,
+    "Presenter": .presenter, "Worker": .worker,
+  ]
+}
+
+/// A type declaration as the rules see it.
+struct TypeInfo: Sendable {
+  enum Shape: Sendable { case classType, structType, enumType, actorType, protocolType, extensionType }
+
+  let name: String
+  let shape: Shape
+  var roles: Set<Role>
+  /// The RIB the type belongs to: its name without the role suffix (`LoggedOut` for
+  /// `LoggedOutInteractor`), if it has a RIB role.
+  var ribPrefix: String?
+
+  init(name: String, shape: Shape, inherited: [String], naming: Naming) {
+    self.name = name
+    self.shape = shape
+    var roles: Set<Role> = []
+    var prefix: String?
+    func check(_ role: Role, _ suffixes: [String]) {
+      for suffix in suffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+        roles.insert(role)
+        if prefix == nil, role != .service, role != .worker, role != .coordinator {
+          prefix = String(name.dropLast(suffix.count))
+        }
+        return
+      }
+    }
+    // viewModel before view: `TripViewModel` is a view model, not a view.
+    check(.viewModel, naming.viewModel)
+    if !roles.contains(.viewModel) { check(.view, naming.view) }
+    check(.interactor, naming.interactor)
+    check(.router, naming.router)
+    check(.builder, naming.builder)
+    check(.component, naming.component)
+    check(.presenter, naming.presenter)
+    check(.service, naming.service)
+    check(.worker, naming.worker)
+    check(.coordinator, naming.coordinator)
+    if shape == .protocolType { check(.listener, naming.listener) }
+    for parent in inherited {
+      if let role = Role.inherited[parent] { roles.insert(role) }
+    }
+    self.roles = roles
+    self.ribPrefix = roles.isDisjoint(with: Role.ribParts) ? nil : prefix
+  }
+
+  var canHoldWeak: Bool { shape == .classType || shape == .actorType || shape == .extensionType }
+}
+
+extension TypeSyntax {
+  /// The type's base name: `(any FooListener)?` → `FooListener`, `Foo<Bar>` → `Foo`.
+  var baseName: String {
+    if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType.baseName }
+    if let implicit = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return implicit.wrappedType.baseName
+    }
+    if let some = self.as(SomeOrAnyTypeSyntax.self) { return some.constraint.baseName }
+    if let tuple = self.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first
+    {
+      return only.type.baseName
+    }
+    if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+    if let attributed = self.as(AttributedTypeSyntax.self) { return attributed.baseType.baseName }
+    return ""
+  }
+}

@@ -1,0 +1,55 @@
+/// How `ribcage lint` prints its report.
+public enum OutputFormat: String, Sendable, CaseIterable {
+  /// `path:line:col: warning: message [rule-id]`, the compiler's form (Xcode and editors read it).
+  case text
+  /// One JSON document: findings, notes and counts.
+  case json
+  /// SARIF 2.1.0, for code scanning (GitHub, GitLab, Azure DevOps).
+  case sarif
+
+  /// The report in this format.
+  public func render(_ report: LintReport, rules: [(rule: Rule, severity: Severity)]) -> String {
+    switch self {
+    case .text: TextReport.render(report)
+    case .json: JSONReport.render(report)
+    case .sarif: SARIFReport.render(report, rules: rules)
+    }
+  }
+}
+
+enum TextReport {
+  static func render(_ report: LintReport) -> String {
+    report.findings.map {
+      "\($0.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.rule)]"
+    }.joined(separator: "\n")
+  }
+}
+
+enum JSONReport {
+  static func render(_ report: LintReport) -> String {
+    let findings = report.findings.map { finding in
+      "    {\"rule\": \(JSONText.quote(finding.rule)), \"severity\": \"\(finding.severity.rawValue)\", "
+        + "\"path\": \(JSONText.quote(finding.path)), \"line\": \(finding.line), "
+        + "\"column\": \(finding.column), \"message\": \(JSONText.quote(finding.message)), "
+        + "\"fingerprint\": \(JSONText.quote(finding.fingerprint))}"
+    }
+    let notes = report.notes.map { note in
+      "    {\"path\": \(JSONText.quote(note.path)), \"kind\": \"\(note.kind.rawValue)\", "
+        + "\"reason\": \(JSONText.quote(note.reason))}"
+    }
+    return """
+      {
+        "version": 1,
+        "files": {"discovered": \(report.discoveredFileCount), "analyzed": \(report.analyzedFileCount), "lines": \(report.lineCount)},
+        "baselineHidden": \(report.baselineHiddenCount),
+        "findings": [
+      \(findings.joined(separator: ",\n"))
+        ],
+        "notes": [
+      \(notes.joined(separator: ",\n"))
+        ]
+      }
+      """
+      .replacingOccurrences(of: "[\n\n", with: "[\n")
+  }
+}
