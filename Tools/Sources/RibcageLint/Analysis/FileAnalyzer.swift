@@ -27,6 +27,7 @@ enum FileAnalyzer {
     analysis.facts = visitor.facts
     analysis.suppressions = Suppressions(bytes: bytes)
     analysis.lineCount = bytes.reduce(into: 0) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
+    if let last = bytes.last, last != UInt8(ascii: "\n") { analysis.lineCount += 1 }
     return analysis
   }
 }

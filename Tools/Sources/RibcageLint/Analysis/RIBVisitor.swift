@@ -357,6 +357,17 @@ final class RIBVisitor: SyntaxVisitor {
       {
         return true
       }
+      if let item = parent.as(CodeBlockItemSyntax.self) {
+        // The only expression of a function with a result, a getter or a closure: returned.
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else {
+          return false
+        }
+        if let function = list.parent?.parent?.as(FunctionDeclSyntax.self) {
+          return function.signature.returnClause != nil
+        }
+        return list.parent?.is(AccessorBlockSyntax.self) == true
+          || list.parent?.is(ClosureExprSyntax.self) == true
+      }
       if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
         node = parent
         continue
