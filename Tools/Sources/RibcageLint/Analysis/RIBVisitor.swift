@@ -26,7 +26,10 @@ final class RIBVisitor: SyntaxVisitor {
   }
 
   private var frames: [Frame] = []
+  /// Whether the file imports a RIB framework or declares a RIB type: global state counts here.
   private var isRIBCode = false
+  /// Whether the file imports a RIB framework (Ribcage, RIBs, ModernRIBs).
+  private var importsRIBs = false
 
   static let writeSideTypes: Set<String> = [
     "MutableStateStream", "EventRelay", "BehaviorRelay", "PublishRelay", "PublishSubject",
@@ -76,6 +79,7 @@ final class RIBVisitor: SyntaxVisitor {
       module == "Ribcage" || module == "RIBs" || module == "ModernRIBs"
     {
       isRIBCode = true
+      importsRIBs = true
     }
     return .skipChildren
   }
@@ -94,7 +98,7 @@ final class RIBVisitor: SyntaxVisitor {
 
   private func pop() {
     guard let finished = frames.popLast() else { return }
-    if !finished.info.roles.contains(.service) {
+    if !finished.info.roles.contains(.service), importsRIBs || !finished.info.roles.isEmpty {
       for write in finished.pendingWrites where finished.writeSides.contains(write.name) {
         report(
           .streamWrittenOutsideService, write.node,
@@ -205,7 +209,7 @@ final class RIBVisitor: SyntaxVisitor {
               + "a component (`shared { }`) and inject it")
         }
       }
-      if stored, !isStatic, !isWeak, info.canHoldWeak,
+      if stored, !isStatic, !isWeak, info.canHoldWeak, importsRIBs || !info.roles.isEmpty,
         isListener(name: name, type: binding.typeAnnotation?.type, initializer: binding.initializerCallee)
       {
         report(

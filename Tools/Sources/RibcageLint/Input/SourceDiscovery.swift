@@ -11,6 +11,11 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
   public let path: String
   public let reason: String
 
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
   public var description: String { "\(path): \(reason)" }
 }
 

@@ -40,4 +40,10 @@ public struct FileNote: Sendable, Equatable, Codable {
   public var path: String
   public var kind: Kind
   public var reason: String
+
+  public init(path: String, kind: Kind, reason: String) {
+    self.path = path
+    self.kind = kind
+    self.reason = reason
+  }
 }

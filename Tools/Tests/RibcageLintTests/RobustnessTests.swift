@@ -1,0 +1,139 @@
+import Foundation
+import RibcageLint
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+private func lint(_ folder: SourceFolder, _ paths: [String] = []) throws -> LintReport {
+  try Linter(configuration: LintConfiguration()).lint(paths: paths, workingDirectory: folder.path)
+}
+
+private let leaky = "import Ribcage\nfinal class HomeInteractor: Interactor { var listener: HomeListener? }\n"
+
+@Test func badFilesAreNotesNotCrashesAndEveryFileIsAccountedFor() throws {
+  let folder = SourceFolder([
+    "Good.swift": leaky,
+    "Empty.swift": "",
+    "Latin1.swift": "",
+    "Binary.swift": "",
+  ])
+  folder.write("Latin1.swift", Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A]))  // "// été" in Latin-1
+  folder.write("Binary.swift", Data([0xCF, 0xFA, 0xED, 0xFE, 0x00, 0x00, 0x01]))
+  folder.write("Huge.swift", Data(repeating: UInt8(ascii: "\n"), count: 16 * 1_024 * 1_024 + 1))
+  let report = try lint(folder)
+  #expect(report.discoveredFileCount == 5)
+  #expect(report.analyzedFileCount == 2)
+  #expect(
+    report.notes.map { "\($0.path): \($0.reason)" } == [
+      "Binary.swift: binary file (contains NUL bytes)",
+      "Huge.swift: too large to analyse (16 MB; the limit is 16 MB)",
+      "Latin1.swift: not UTF-8 text",
+    ])
+  #expect(report.findings.map(\.path) == ["Good.swift"])
+}
+
+@Test func filesWithSyntaxErrorsAreAnalysedAsFarAsTheParserRecovers() throws {
+  let folder = SourceFolder([
+    "Broken.swift": """
+      import Ribcage
+      final class HomeInteractor: Interactor {
+        var listener: HomeListener?
+        func broken( { let = }
+        override func didBecomeActive() { }
+      """
+  ])
+  let report = try lint(folder)
+  #expect(report.notes == [FileNote(path: "Broken.swift", kind: .partial, reason: "has syntax errors; analysed as far as the parser recovered")])
+  #expect(report.findings.map(\.rule).contains("strong-listener"))
+}
+
+@Test func aFolderNamedLikeASwiftFileIsWalked() throws {
+  let folder = SourceFolder(["GRDB.swift/Sources/Home.swift": leaky])
+  let report = try lint(folder)
+  #expect(report.findings.map(\.path) == ["GRDB.swift/Sources/Home.swift"])
+  #expect(try lint(folder, ["GRDB.swift"]).findings.count == 1)
+}
+
+@Test func symlinkLoopsEndAndAreReported() throws {
+  let folder = SourceFolder(["Sources/Home.swift": leaky])
+  // A folder link back up, and a file link loop.
+  symlink(folder.path + "/Sources", folder.path + "/Sources/Again")
+  symlink(folder.path + "/Sources/B.swift", folder.path + "/Sources/A.swift")
+  symlink(folder.path + "/Sources/A.swift", folder.path + "/Sources/B.swift")
+  let report = try lint(folder)
+  #expect(report.findings.map(\.path) == ["Sources/Home.swift"])
+  #expect(report.notes.map(\.path) == ["Sources/A.swift", "Sources/B.swift"])
+  #expect(report.notes.allSatisfy { $0.reason.contains("symbolic links") })
+  #expect(report.discoveredFileCount == 3)
+}
+
+@Test func buildFoldersAndHiddenFoldersAreSkipped() throws {
+  let folder = SourceFolder([
+    ".build/checkouts/x/Leak.swift": leaky, ".hidden/Leak.swift": leaky, "Sources/Home.swift": leaky,
+  ])
+  #expect(try lint(folder).findings.map(\.path) == ["Sources/Home.swift"])
+}
+
+@Test func aPathThatDoesNotExistIsAnErrorNamingIt() {
+  let folder = SourceFolder()
+  #expect(throws: InputError(path: "Nope", reason: "No such file or directory")) {
+    try lint(folder, ["Nope"])
+  }
+}
+
+/// The Swift sources of some of this machine's package copies, extracted at test time (never
+/// committed): the analyzer must finish on all of them and account for every file.
+@Test(.timeLimit(.minutes(10)))
+func theAnalyzerSurvivesRealCodebases() throws {
+  let packages = [
+    ("jpsim/Yams", "6.2.2"), ("apple/swift-argument-parser", "1.8.2"),
+    ("hummingbird-project/hummingbird", "2.28.1"),
+  ]
+  let folder = SourceFolder()
+  var expected = 0
+  for (repository, version) in packages {
+    let target = folder.path + "/" + repository
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    let archive = Process()
+    archive.executableURL = URL(fileURLWithPath: "/bin/sh")
+    archive.arguments = [
+      "-c", "git -C /opt/swift-packages/\(repository).git archive \(version) | tar -x -C '\(target)'",
+    ]
+    try archive.run()
+    archive.waitUntilExit()
+    try #require(archive.terminationStatus == 0, "cannot extract \(repository) \(version)")
+    let enumerator = FileManager.default.enumerator(atPath: target)
+    while let path = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if path.hasSuffix(".swift"),
+        FileManager.default.fileExists(atPath: target + "/" + path, isDirectory: &isDirectory),
+        !isDirectory.boolValue, !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+      {
+        expected += 1
+      }
+    }
+  }
+  let report = try lint(folder)
+  #expect(expected > 300)
+  #expect(report.discoveredFileCount == expected)
+  #expect(report.analyzedFileCount + report.notes.filter { $0.kind == .skipped }.count == expected)
+  #expect(report.lineCount > 70_000)
+}
+
+/// Our own examples follow the rules (Rides with its .ribcage.yml).
+@Test func theExamplesAreLintClean() throws {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+  for example in ["Examples/Rides", "Examples/QuickStart"] {
+    let directory = root + "/" + example
+    var configuration = LintConfiguration()
+    if FileManager.default.fileExists(atPath: directory + "/.ribcage.yml") {
+      configuration = try LintConfiguration.load(from: directory + "/.ribcage.yml", shownAs: ".ribcage.yml")
+    }
+    let report = try Linter(configuration: configuration).lint(paths: [], workingDirectory: directory)
+    #expect(report.findings.isEmpty, "\(example): \(report.findings.map { "\($0.path):\($0.line) \($0.message)" })")
+    #expect(report.analyzedFileCount > 3)
+  }
+}
