@@ -97,8 +97,10 @@ func floor(_ files: [String]) -> Int {
 }
 
 /// `ribcage lint` with every rule, one worker per core.
-func ribcage(_ root: String) -> LintReport {
-  try! Linter(configuration: LintConfiguration()).lint(paths: [root], workingDirectory: root)
+func ribcage(_ root: String, jobs: Int? = nil) -> LintReport {
+  var linter = Linter(configuration: LintConfiguration())
+  linter.jobs = jobs
+  return try! linter.lint(paths: [root], workingDirectory: root)
 }
 
 func time(_ body: () -> Void) -> Double {
@@ -109,6 +111,7 @@ func time(_ body: () -> Void) -> Double {
 
 var floorTimes: [Double] = []
 var ribcageTimes: [Double] = []
+var serialTimes: [Double] = []
 var lines = 0
 var findings = 0
 var analyzed = 0
@@ -121,6 +124,8 @@ for _ in 0..<rounds {
       findings = report.findings.count
       analyzed = report.analyzedFileCount
     })
+  // Informational: the same lint on one core shows what the rules and I/O cost over the parse.
+  serialTimes.append(time { _ = ribcage(root, jobs: 1) })
 }
 let ratios = zip(ribcageTimes, floorTimes).map { $0 / $1 }.sorted()
 let ratio = ratios[ratios.count / 2]
@@ -129,6 +134,8 @@ let floorNs = floorTimes.sorted()[rounds / 2] / Double(files.count)
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 print(
   "BENCH lint-corpus ribcage_ns=\(format(ribcageNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratio))")
+let serialRatios = zip(serialTimes, floorTimes).map { $0 / $1 }.sorted()
+print("lint-corpus: one core (--jobs 1) ratio=\(format(serialRatios[serialRatios.count / 2]))")
 let cores = ProcessInfo.processInfo.activeProcessorCount
 print(
   "lint-corpus: \(files.count) files (\(analyzed) analysed), \(lines) lines, \(findings) findings, \(cores) cores; "

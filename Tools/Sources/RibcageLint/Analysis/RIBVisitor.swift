@@ -153,6 +153,16 @@ final class RIBVisitor: SyntaxVisitor {
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
 
+  // MARK: Bodies
+
+  /// Outside RIB code, function bodies hold nothing any rule looks at (the rules that read
+  /// bodies apply to RIB roles only, and `missing-super-call` reads its function itself): skip
+  /// them, since walking the tree is the rules' main cost over the parse.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    if !importsRIBs, frame?.info.roles.isEmpty ?? true { return .skipChildren }
+    return .visitChildren
+  }
+
   // MARK: Properties
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -45,6 +45,8 @@ extension FileNote.Kind {
 extension String {
   /// Whether `bytes` are valid UTF-8 (without copying them into a string).
   static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    // Source code is mostly ASCII: check that first, decode only when something is not.
+    if !bytes.contains(where: { $0 >= 0x80 }) { return true }
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     while true {
