@@ -7,7 +7,7 @@ let package = Package(
   name: "RibcageTools",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "ribcage", targets: ["RibcageCLI"]),
+    .executable(name: "ribcage", targets: ["ribcage"]),
     .library(name: "RibcageGenerator", targets: ["RibcageGenerator"]),
     .library(name: "RibcageLint", targets: ["RibcageLint"]),
     .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
@@ -39,8 +39,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
-      name: "RibcageCLI",
-      dependencies: ["RibcageCommands"]),
+      name: "ribcage",
+      dependencies: ["RibcageCommands"],
+      path: "Sources/RibcageCLI"),
     .executableTarget(
       name: "RibcageToolsBench",
       dependencies: [
@@ -52,7 +53,7 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "ribcage-lint", description: "Run ribcage lint over the package's targets.")),
-      dependencies: ["RibcageCLI"]),
+      dependencies: ["ribcage"]),
     .testTarget(
       name: "RibcageGeneratorTests",
       dependencies: ["RibcageGenerator", "RibcageCommands"]),
