@@ -8,9 +8,13 @@ struct RibcageLintPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     let tool = try context.tool(named: "ribcage")
     var lintArguments = ["lint"] + arguments
-    let givesPaths = arguments.contains { !$0.hasPrefix("-") && FileManager.default.fileExists(atPath: $0) }
+    let givesPaths = arguments.contains {
+      !$0.hasPrefix("-") && FileManager.default.fileExists(atPath: $0)
+    }
     if !givesPaths {
-      let folders = context.package.targets.compactMap { ($0 as? SwiftSourceModuleTarget)?.directoryURL.path }
+      let folders = context.package.targets.compactMap {
+        ($0 as? SwiftSourceModuleTarget)?.directoryURL.path
+      }
       lintArguments += folders
     }
     let process = Process()
@@ -22,7 +26,8 @@ struct RibcageLintPlugin: CommandPlugin {
     switch process.terminationStatus {
     case 0: break
     case 1: Diagnostics.error("ribcage lint found errors")
-    default: Diagnostics.error("ribcage lint could not run (exit status \(process.terminationStatus))")
+    default:
+      Diagnostics.error("ribcage lint could not run (exit status \(process.terminationStatus))")
     }
   }
 }

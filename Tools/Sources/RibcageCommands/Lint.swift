@@ -54,7 +54,8 @@ struct Lint: ParsableCommand, ConsoleCommand {
       throw ToolFailure("unknown format '\(format)'; formats: text, json, sarif")
     }
     for id in rules + disabled where Rule.named(id) == nil {
-      throw ToolFailure("unknown rule '\(id)'; rules: \(Rule.all.map(\.id).joined(separator: ", "))")
+      throw ToolFailure(
+        "unknown rule '\(id)'; rules: \(Rule.all.map(\.id).joined(separator: ", "))")
     }
     if let jobs, jobs < 1 { throw ToolFailure("--jobs must be at least 1, not \(jobs)") }
 
@@ -83,7 +84,8 @@ struct Lint: ParsableCommand, ConsoleCommand {
       do {
         try Baseline.encode(report.findings).write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
-        throw ToolFailure("cannot write the baseline \(writeBaseline): \(error.localizedDescription)")
+        throw ToolFailure(
+          "cannot write the baseline \(writeBaseline): \(error.localizedDescription)")
       }
       console.printError("recorded \(report.findings.count) finding(s) in \(writeBaseline)")
       throw ExitCode.success
@@ -93,13 +95,16 @@ struct Lint: ParsableCommand, ConsoleCommand {
     if !output.isEmpty { console.print(output) }
     if !quiet {
       for note in report.notes {
-        console.printError("\(note.path): \(note.kind == .skipped ? "warning: skipped" : "note"): \(note.reason)")
+        console.printError(
+          "\(note.path): \(note.kind == .skipped ? "warning: skipped" : "note"): \(note.reason)")
       }
       let errors = report.findings.filter { $0.severity == .error }.count
       var summary =
         "\(report.findings.count) finding(s), \(errors) error(s) in \(report.analyzedFileCount) "
         + "file(s), \(report.lineCount) line(s)"
-      if report.baselineHiddenCount > 0 { summary += "; \(report.baselineHiddenCount) in the baseline" }
+      if report.baselineHiddenCount > 0 {
+        summary += "; \(report.baselineHiddenCount) in the baseline"
+      }
       console.printError(summary)
     }
     if report.hasErrors { throw ExitCode.failure }

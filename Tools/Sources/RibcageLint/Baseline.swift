@@ -35,7 +35,8 @@ public struct Baseline: Sendable, Equatable {
     do {
       let decoded = try JSONDecoder().decode(File.self, from: data)
       guard decoded.version == 1 else {
-        throw ConfigurationError(file: file, key: "version", problem: "expected 1, found \(decoded.version)")
+        throw ConfigurationError(
+          file: file, key: "version", problem: "expected 1, found \(decoded.version)")
       }
       var baseline = Baseline(findings: [])
       baseline.fingerprints = Set(decoded.findings.map(\.fingerprint))

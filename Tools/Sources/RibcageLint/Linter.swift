@@ -58,7 +58,8 @@ public struct Linter: Sendable {
 
     // Files are analysed in parallel; each worker takes the next file.
     let results = ResultSlots(count: files.count)
-    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(files.count, 1)))
+    let workers = max(
+      1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(files.count, 1)))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let index = results.claimNext() {
         let file = files[index]

@@ -56,7 +56,8 @@ func defaultCorpus() -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = [
-      "-c", "git -C /opt/swift-packages/\(repository).git archive \(version) | tar -x -C '\(target)'",
+      "-c",
+      "git -C /opt/swift-packages/\(repository).git archive \(version) | tar -x -C '\(target)'",
     ]
     try? process.run()
     process.waitUntilExit()
@@ -68,7 +69,8 @@ let root = corpus ?? defaultCorpus()
 var files: [String] = []
 if let enumerator = FileManager.default.enumerator(atPath: root) {
   while let path = enumerator.nextObject() as? String {
-    guard path.hasSuffix(".swift"), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+    guard path.hasSuffix(".swift"),
+      !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
     else { continue }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
@@ -133,7 +135,8 @@ let ribcageNs = ribcageTimes.sorted()[rounds / 2] / Double(files.count)
 let floorNs = floorTimes.sorted()[rounds / 2] / Double(files.count)
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 print(
-  "BENCH lint-corpus ribcage_ns=\(format(ribcageNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratio))")
+  "BENCH lint-corpus ribcage_ns=\(format(ribcageNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratio))"
+)
 let serialRatios = zip(serialTimes, floorTimes).map { $0 / $1 }.sorted()
 print("lint-corpus: one core (--jobs 1) ratio=\(format(serialRatios[serialRatios.count / 2]))")
 let cores = ProcessInfo.processInfo.activeProcessorCount

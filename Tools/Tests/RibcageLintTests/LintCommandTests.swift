@@ -13,10 +13,11 @@ private let leaky = """
   let folder = SourceFolder(["Sources/Home.swift": leaky])
   let run = ribcage(["lint"], in: folder.path)
   #expect(run.status == 1)
-  #expect(run.out == """
-    Sources/Home.swift:2:7: error: 'listener' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var listener: (any HomeListener)?` [strong-listener]
-    Sources/Home.swift:3:17: warning: override of didBecomeActive does not call super.didBecomeActive: the base class's work is skipped; call super.didBecomeActive() first [missing-super-call]
-    """)
+  #expect(
+    run.out == """
+      Sources/Home.swift:2:7: error: 'listener' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var listener: (any HomeListener)?` [strong-listener]
+      Sources/Home.swift:3:17: warning: override of didBecomeActive does not call super.didBecomeActive: the base class's work is skipped; call super.didBecomeActive() first [missing-super-call]
+      """)
   #expect(run.error == "2 finding(s), 1 error(s) in 1 file(s), 4 line(s)")
 }
 
@@ -49,7 +50,8 @@ private let leaky = """
 @Test func sarifOutputIsSARIF210WithRulesHelpAndLocations() throws {
   let folder = SourceFolder(["Sources/My Home.swift": leaky])
   let run = ribcage(["lint", "--format", "sarif"], in: folder.path)
-  let sarif = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+  let sarif = try #require(
+    try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
   #expect(sarif["version"] as? String == "2.1.0")
   #expect(sarif["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
   let runs = try #require(sarif["runs"] as? [[String: Any]])
@@ -101,10 +103,16 @@ private let leaky = """
   #expect(written.error == "recorded 2 finding(s) in baseline.json")
 
   // Lines move, and a new finding appears.
-  folder.write("Home.swift", "// a new header line\n" + leaky.replacingOccurrences(of: "}\n}", with: "}\n  var delegate: HomeDelegate?\n}"))
+  folder.write(
+    "Home.swift",
+    "// a new header line\n"
+      + leaky.replacingOccurrences(of: "}\n}", with: "}\n  var delegate: HomeDelegate?\n}"))
   let run = ribcage(["lint", "--baseline", "baseline.json"], in: folder.path)
   #expect(run.status == 1)
-  #expect(run.out == "Home.swift:5:7: error: 'delegate' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var delegate: (any HomeDelegate)?` [strong-listener]")
+  #expect(
+    run.out
+      == "Home.swift:5:7: error: 'delegate' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var delegate: (any HomeDelegate)?` [strong-listener]"
+  )
   #expect(run.error.hasSuffix("; 2 in the baseline"))
 }
 
@@ -114,27 +122,45 @@ private let leaky = """
     "Generated/Gen.swift": leaky,
     "Shell.swift": "final class ShellPanel { let trips: TripService }\n",
     ".ribcage.yml": """
-      rules:
-        strong-listener: warning
-        missing-super-call: off
-      exclude:
-        - Generated/**
-      naming:
-        view: [Panel]
-      """,
+    rules:
+      strong-listener: warning
+      missing-super-call: off
+    exclude:
+      - Generated/**
+    naming:
+      view: [Panel]
+    """,
   ])
   let run = ribcage(["lint", "--quiet"], in: folder.path)
   #expect(run.status == 0)
-  #expect(run.out.split(separator: "\n").map { String($0.prefix(24)) } == ["Home.swift:2:7: warning:", "Shell.swift:1:37: warnin"])
+  #expect(
+    run.out.split(separator: "\n").map { String($0.prefix(24)) } == [
+      "Home.swift:2:7: warning:", "Shell.swift:1:37: warnin",
+    ])
 }
 
 @Test(arguments: [
-  ("rules: [a, b]", "error: .ribcage.yml: rules: expected a mapping of rule ids to error, warning or off"),
-  ("rules:\n  strong-listener: loud", "error: .ribcage.yml: rules.strong-listener: expected error, warning or off, found 'loud'"),
-  ("rules:\n  no-such-rule: off", "error: .ribcage.yml: rules.no-such-rule: unknown rule; rules: \(Rule.all.map(\.id).joined(separator: ", "))"),
+  (
+    "rules: [a, b]",
+    "error: .ribcage.yml: rules: expected a mapping of rule ids to error, warning or off"
+  ),
+  (
+    "rules:\n  strong-listener: loud",
+    "error: .ribcage.yml: rules.strong-listener: expected error, warning or off, found 'loud'"
+  ),
+  (
+    "rules:\n  no-such-rule: off",
+    "error: .ribcage.yml: rules.no-such-rule: unknown rule; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
+  ),
   ("exclude: 3", "error: .ribcage.yml: exclude: expected a list of strings"),
-  ("naming:\n  widget: [W]", "error: .ribcage.yml: naming.widget: unknown role; roles: interactor, router, builder, component, view, presenter, service, worker, coordinator, listener, viewModel"),
-  ("colour: red", "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming"),
+  (
+    "naming:\n  widget: [W]",
+    "error: .ribcage.yml: naming.widget: unknown role; roles: interactor, router, builder, component, view, presenter, service, worker, coordinator, listener, viewModel"
+  ),
+  (
+    "colour: red",
+    "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming"
+  ),
   ("rules: {", "error: .ribcage.yml: not valid YAML"),
 ])
 func aBadConfigurationNamesTheFileTheKeyAndWhatWasExpected(yaml: String, message: String) {
@@ -148,7 +174,10 @@ func aBadConfigurationNamesTheFileTheKeyAndWhatWasExpected(yaml: String, message
 @Test(arguments: [
   (["lint", "missing"], "error: missing: No such file or directory"),
   (["lint", "--format", "xml"], "error: unknown format 'xml'; formats: text, json, sarif"),
-  (["lint", "--rule", "nope"], "error: unknown rule 'nope'; rules: \(Rule.all.map(\.id).joined(separator: ", "))"),
+  (
+    ["lint", "--rule", "nope"],
+    "error: unknown rule 'nope'; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
+  ),
   (["lint", "--jobs", "0"], "error: --jobs must be at least 1, not 0"),
   (["lint", "--config", "none.yml"], "error: the configuration file none.yml does not exist"),
   (["lint", "--baseline", "none.json"], "error: cannot read the baseline none.json"),

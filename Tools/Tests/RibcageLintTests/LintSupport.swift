@@ -30,7 +30,9 @@ final class SourceFolder {
 }
 
 /// The findings of `rule` (or every rule) for one source file.
-func findings(_ source: String, rule: Rule? = nil, file: String = "Sample.swift") throws -> [Finding] {
+func findings(_ source: String, rule: Rule? = nil, file: String = "Sample.swift") throws
+  -> [Finding]
+{
   let folder = SourceFolder([file: source])
   var linter = Linter(configuration: LintConfiguration())
   if let rule { linter.onlyRules = [rule.id] }
@@ -57,7 +59,8 @@ final class Captured: @unchecked Sendable {
 func ribcage(_ arguments: [String], in directory: String) -> LintRun {
   let captured = Captured()
   let console = ToolConsole(
-    workingDirectory: directory, out: { captured.out.append($0) }, error: { captured.error.append($0) })
+    workingDirectory: directory, out: { captured.out.append($0) },
+    error: { captured.error.append($0) })
   let status = RibcageTool.run(arguments, on: console)
   return LintRun(
     status: status, out: captured.out.joined(separator: "\n"),

@@ -10,7 +10,8 @@ private func lint(_ folder: SourceFolder, _ paths: [String] = []) throws -> Lint
   try Linter(configuration: LintConfiguration()).lint(paths: paths, workingDirectory: folder.path)
 }
 
-private let leaky = "import Ribcage\nfinal class HomeInteractor: Interactor { var listener: HomeListener? }\n"
+private let leaky =
+  "import Ribcage\nfinal class HomeInteractor: Interactor { var listener: HomeListener? }\n"
 
 @Test func badFilesAreNotesNotCrashesAndEveryFileIsAccountedFor() throws {
   let folder = SourceFolder([
@@ -19,7 +20,8 @@ private let leaky = "import Ribcage\nfinal class HomeInteractor: Interactor { va
     "Latin1.swift": "",
     "Binary.swift": "",
   ])
-  folder.write("Latin1.swift", Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A]))  // "// été" in Latin-1
+  // "// été" in Latin-1.
+  folder.write("Latin1.swift", Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A]))
   folder.write("Binary.swift", Data([0xCF, 0xFA, 0xED, 0xFE, 0x00, 0x00, 0x01]))
   folder.write("Huge.swift", Data(repeating: UInt8(ascii: "\n"), count: 16 * 1_024 * 1_024 + 1))
   let report = try lint(folder)
@@ -37,15 +39,20 @@ private let leaky = "import Ribcage\nfinal class HomeInteractor: Interactor { va
 @Test func filesWithSyntaxErrorsAreAnalysedAsFarAsTheParserRecovers() throws {
   let folder = SourceFolder([
     "Broken.swift": """
-      import Ribcage
-      final class HomeInteractor: Interactor {
-        var listener: HomeListener?
-        func broken( { let = }
-        override func didBecomeActive() { }
-      """
+    import Ribcage
+    final class HomeInteractor: Interactor {
+      var listener: HomeListener?
+      func broken( { let = }
+      override func didBecomeActive() { }
+    """
   ])
   let report = try lint(folder)
-  #expect(report.notes == [FileNote(path: "Broken.swift", kind: .partial, reason: "has syntax errors; analysed as far as the parser recovered")])
+  #expect(
+    report.notes == [
+      FileNote(
+        path: "Broken.swift", kind: .partial,
+        reason: "has syntax errors; analysed as far as the parser recovered")
+    ])
   #expect(report.findings.map(\.rule).contains("strong-listener"))
 }
 
@@ -71,7 +78,8 @@ private let leaky = "import Ribcage\nfinal class HomeInteractor: Interactor { va
 
 @Test func buildFoldersAndHiddenFoldersAreSkipped() throws {
   let folder = SourceFolder([
-    ".build/checkouts/x/Leak.swift": leaky, ".hidden/Leak.swift": leaky, "Sources/Home.swift": leaky,
+    ".build/checkouts/x/Leak.swift": leaky, ".hidden/Leak.swift": leaky,
+    "Sources/Home.swift": leaky,
   ])
   #expect(try lint(folder).findings.map(\.path) == ["Sources/Home.swift"])
 }
@@ -99,7 +107,8 @@ func theAnalyzerSurvivesRealCodebases() throws {
     let archive = Process()
     archive.executableURL = URL(fileURLWithPath: "/bin/sh")
     archive.arguments = [
-      "-c", "git -C /opt/swift-packages/\(repository).git archive \(version) | tar -x -C '\(target)'",
+      "-c",
+      "git -C /opt/swift-packages/\(repository).git archive \(version) | tar -x -C '\(target)'",
     ]
     try archive.run()
     archive.waitUntilExit()
@@ -130,10 +139,14 @@ func theAnalyzerSurvivesRealCodebases() throws {
     let directory = root + "/" + example
     var configuration = LintConfiguration()
     if FileManager.default.fileExists(atPath: directory + "/.ribcage.yml") {
-      configuration = try LintConfiguration.load(from: directory + "/.ribcage.yml", shownAs: ".ribcage.yml")
+      configuration = try LintConfiguration.load(
+        from: directory + "/.ribcage.yml", shownAs: ".ribcage.yml")
     }
-    let report = try Linter(configuration: configuration).lint(paths: [], workingDirectory: directory)
-    #expect(report.findings.isEmpty, "\(example): \(report.findings.map { "\($0.path):\($0.line) \($0.message)" })")
+    let report = try Linter(configuration: configuration).lint(
+      paths: [], workingDirectory: directory)
+    #expect(
+      report.findings.isEmpty,
+      "\(example): \(report.findings.map { "\($0.path):\($0.line) \($0.message)" })")
     #expect(report.analyzedFileCount > 3)
   }
 }

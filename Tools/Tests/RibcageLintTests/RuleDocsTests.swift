@@ -2,7 +2,8 @@ import Foundation
 import RibcageLint
 import Testing
 
-private let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+private let docsFolder =
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
   + "/docs/rules"
 
@@ -19,8 +20,10 @@ private func examples(of rule: Rule) throws -> [String] {
 func theRulePagesExamplesBehaveAsTheySay(rule: Rule) throws {
   let blocks = try examples(of: rule)
   try #require(blocks.count == 2, "docs/rules/\(rule.id).md needs a bad and a good swift example")
-  #expect(try !findings("import Ribcage\n" + blocks[0], rule: rule).isEmpty, "bad example of \(rule.id)")
-  #expect(try findings("import Ribcage\n" + blocks[1], rule: rule).isEmpty, "good example of \(rule.id)")
+  #expect(
+    try !findings("import Ribcage\n" + blocks[0], rule: rule).isEmpty, "bad example of \(rule.id)")
+  #expect(
+    try findings("import Ribcage\n" + blocks[1], rule: rule).isEmpty, "good example of \(rule.id)")
 }
 
 @Test func childKnowsParentsPageExamplesBehaveInATree() throws {

@@ -195,13 +195,14 @@ import Testing
     """
 
   @Test func firesOnUpwardAndSidewaysReferences() throws {
-    let source = Self.tree + """
+    let source =
+      Self.tree + """
 
-      final class HomeInteractor: Interactor {
-        weak var root: RootInteractor?
-        var settings: SettingsRouter?
-      }
-      """
+        final class HomeInteractor: Interactor {
+          weak var root: RootInteractor?
+          var settings: SettingsRouter?
+        }
+        """
     let found = try findings(source, rule: .childKnowsParent)
     #expect(found.map(\.line) == [15, 16])
     #expect(found[0].message.contains("a concrete type of its ancestor (Root)"))
@@ -209,16 +210,17 @@ import Testing
   }
 
   @Test func quietForDescendantsOwnTypesBaseClassesAndProtocols() throws {
-    let source = Self.tree + """
+    let source =
+      Self.tree + """
 
-      final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {
-        weak var listener: HomeListener?
-        weak var router: HomeRouting?
-        func make() -> HomeRouter? { nil }
-      }
-      final class RootComponent: Component<RootDependency> { var x: HomeRouter? }
-      final class ExternalUser { var r: RootRouter? }
-      """
+        final class HomeInteractor: PresentableInteractor<HomePresentable>, HomeInteractable {
+          weak var listener: HomeListener?
+          weak var router: HomeRouting?
+          func make() -> HomeRouter? { nil }
+        }
+        final class RootComponent: Component<RootDependency> { var x: HomeRouter? }
+        final class ExternalUser { var r: RootRouter? }
+        """
     #expect(try lines(source, .childKnowsParent).isEmpty)
   }
 }
@@ -322,7 +324,10 @@ import Testing
   }
 
   @Test func quietOutsideRIBCodeAndForConstantsAndComputed() throws {
-    #expect(try lines("var scratch = 0\nfinal class Parser { static var cache = [String: Int]() }", .globalState).isEmpty)
+    #expect(
+      try lines(
+        "var scratch = 0\nfinal class Parser { static var cache = [String: Int]() }", .globalState
+      ).isEmpty)
     let source = """
       import Ribcage
       let appName = "Rides"
@@ -332,7 +337,9 @@ import Testing
       }
       """
     #expect(try lines(source, .globalState).isEmpty)
-    #expect(try findings("import Ribcage\nvar mainState = 0\n", rule: .globalState, file: "main.swift").isEmpty)
+    #expect(
+      try findings("import Ribcage\nvar mainState = 0\n", rule: .globalState, file: "main.swift")
+        .isEmpty)
   }
 }
 
@@ -349,7 +356,8 @@ import Testing
 
   @Test func quietWhenTheRouterDetachesAnywhere() throws {
     let folder = SourceFolder([
-      "HomeRouter.swift": "final class HomeRouter: Router<HomeInteractor> { func go() { attachChild(x) } }\n",
+      "HomeRouter.swift":
+        "final class HomeRouter: Router<HomeInteractor> { func go() { attachChild(x) } }\n",
       "HomeRouter+Routes.swift": "extension HomeRouter { func back() { detachChild(x) } }\n",
     ])
     var linter = Linter(configuration: LintConfiguration())

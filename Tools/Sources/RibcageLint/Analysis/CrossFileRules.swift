@@ -26,7 +26,9 @@ enum CrossFileRules {
       var builds: [String: Set<String>] = [:]
       for analysis in analyses {
         ribs.formUnion(analysis.facts.ribs)
-        for (parent, children) in analysis.facts.builds { builds[parent, default: []].formUnion(children) }
+        for (parent, children) in analysis.facts.builds {
+          builds[parent, default: []].formUnion(children)
+        }
       }
       var descendants: [String: Set<String>] = [:]
       func below(_ rib: String) -> Set<String> {
@@ -43,10 +45,13 @@ enum CrossFileRules {
       for (index, analysis) in analyses.enumerated() {
         var seen: Set<String> = []
         for reference in analysis.facts.references
-        where ribs.contains(reference.targetRIB) && !below(reference.fromRIB).contains(reference.targetRIB)
-          && seen.insert("\(reference.fromType)|\(reference.target)|\(reference.place.line)").inserted
+        where ribs.contains(reference.targetRIB)
+          && !below(reference.fromRIB).contains(reference.targetRIB)
+          && seen.insert("\(reference.fromType)|\(reference.target)|\(reference.place.line)")
+            .inserted
         {
-          let direction = below(reference.targetRIB).contains(reference.fromRIB) ? "its ancestor" : "another RIB"
+          let direction =
+            below(reference.targetRIB).contains(reference.fromRIB) ? "its ancestor" : "another RIB"
           result.append(
             (
               index,

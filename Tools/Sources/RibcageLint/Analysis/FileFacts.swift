@@ -24,7 +24,8 @@ struct FileFacts: Sendable {
   /// RIB prefixes declared in the file.
   var ribs: Set<String> = []
   /// References from a RIB's type to a concrete interactor or router type of some RIB.
-  var references: [(fromRIB: String, fromType: String, target: String, targetRIB: String, place: Place)] = []
+  var references:
+    [(fromRIB: String, fromType: String, target: String, targetRIB: String, place: Place)] = []
 }
 
 /// The result of analysing one file.

@@ -23,7 +23,8 @@ struct LineTable {
     var end = start
     while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
-    let column = String(decoding: bytes[start..<min(max(offset, start), end)], as: UTF8.self).count + 1
+    let column =
+      String(decoding: bytes[start..<min(max(offset, start), end)], as: UTF8.self).count + 1
     return Place(line: low + 1, column: column, lineText: text.trimmingWhitespace())
   }
 }

@@ -86,7 +86,9 @@ final class RIBVisitor: SyntaxVisitor {
 
   // MARK: Types
 
-  private func push(_ name: String, _ shape: TypeInfo.Shape, _ inheritance: InheritanceClauseSyntax?) {
+  private func push(
+    _ name: String, _ shape: TypeInfo.Shape, _ inheritance: InheritanceClauseSyntax?
+  ) {
     let inherited = inheritance?.inheritedTypes.map { $0.type.baseName } ?? []
     let info = TypeInfo(name: name, shape: shape, inherited: inherited, naming: naming)
     if let prefix = info.ribPrefix, shape != .extensionType, shape != .protocolType {
@@ -117,7 +119,8 @@ final class RIBVisitor: SyntaxVisitor {
     if let info = frame?.info, info.roles.contains(.viewModel) {
       report(
         .mutableViewModel, node.name,
-        "view model \(info.name) is a class: make it an immutable struct (let properties, Equatable)")
+        "view model \(info.name) is a class: make it an immutable struct (let properties, Equatable)"
+      )
     }
     return .visitChildren
   }
@@ -201,7 +204,9 @@ final class RIBVisitor: SyntaxVisitor {
       if stored, !isStatic { current.storedProperties.insert(name) }
       let typeName = binding.typeAnnotation?.type.baseName ?? ""
       if stored, !isStatic {
-        if Self.writeSideTypes.contains(typeName) || Self.writeSideTypes.contains(binding.initializerCallee) {
+        if Self.writeSideTypes.contains(typeName)
+          || Self.writeSideTypes.contains(binding.initializerCallee)
+        {
           current.writeSides.insert(name)
         }
       }
@@ -220,12 +225,14 @@ final class RIBVisitor: SyntaxVisitor {
         }
       }
       if stored, !isStatic, !isWeak, info.canHoldWeak, importsRIBs || !info.roles.isEmpty,
-        isListener(name: name, type: binding.typeAnnotation?.type, initializer: binding.initializerCallee)
+        isListener(
+          name: name, type: binding.typeAnnotation?.type, initializer: binding.initializerCallee)
       {
         report(
           .strongListener, pattern,
           "'\(name)' is stored strongly: a listener or delegate held strongly is a retain cycle "
-            + "with its owner; declare it `weak var \(name): (any \(typeName.isEmpty ? "Listener" : typeName))?`")
+            + "with its owner; declare it `weak var \(name): (any \(typeName.isEmpty ? "Listener" : typeName))?`"
+        )
       }
       if stored, !isStatic, isVar, info.shape == .structType, info.roles.contains(.viewModel) {
         report(
@@ -314,7 +321,9 @@ final class RIBVisitor: SyntaxVisitor {
 
   /// `x` for `x` and `self.x`.
   private static func propertyName(_ expression: ExprSyntax) -> String? {
-    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
     if let member = expression.as(MemberAccessExprSyntax.self),
       member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     {
@@ -339,7 +348,8 @@ final class RIBVisitor: SyntaxVisitor {
       // The interactor's own observe/bind are bound to its lifecycle already.
       guard let base else { return }
       if let reference = base.as(DeclReferenceExprSyntax.self),
-        reference.baseName.tokenKind == .keyword(.self) || reference.baseName.tokenKind == .keyword(.super)
+        reference.baseName.tokenKind == .keyword(.self)
+          || reference.baseName.tokenKind == .keyword(.super)
       {
         return
       }
@@ -386,10 +396,13 @@ final class RIBVisitor: SyntaxVisitor {
         node = parent
         continue
       }
-      if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+      if let list = parent.as(ExprListSyntax.self),
+        let sequence = list.parent?.as(SequenceExprSyntax.self)
+      {
         // `lhs = subscription`: stored unless the target is `_`.
         let elements = Array(sequence.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id {
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id
+        {
           return !elements[0].is(DiscardAssignmentExprSyntax.self)
         }
         return true
@@ -411,7 +424,9 @@ final class RIBVisitor: SyntaxVisitor {
     return false
   }
 
-  private static func usesLater(_ name: String, after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax) -> Bool {
+  private static func usesLater(
+    _ name: String, after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax
+  ) -> Bool {
     var seen = false
     for statement in list {
       if statement.id == item.id {
@@ -445,7 +460,9 @@ final class RIBVisitor: SyntaxVisitor {
   // MARK: Closures
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let info = frame?.info, !info.roles.isDisjoint(with: Role.owners) else { return .visitChildren }
+    guard let info = frame?.info, !info.roles.isDisjoint(with: Role.owners) else {
+      return .visitChildren
+    }
     // Handed to a subscription API?
     if let call = Self.enclosingCall(ofArgument: node) {
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -458,9 +475,13 @@ final class RIBVisitor: SyntaxVisitor {
       return .visitChildren
     }
     // Assigned?
-    if let list = node.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+    if let list = node.parent?.as(ExprListSyntax.self),
+      let sequence = list.parent?.as(SequenceExprSyntax.self)
+    {
       let elements = Array(sequence.elements)
-      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == Syntax(node).id {
+      if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+        elements[2].id == Syntax(node).id
+      {
         let target = elements[0]
         if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
           if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
@@ -476,7 +497,9 @@ final class RIBVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
-  private static func enclosingCall(ofArgument closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+  private static func enclosingCall(ofArgument closure: ClosureExprSyntax)
+    -> FunctionCallExprSyntax?
+  {
     if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }  // trailing
     if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
       return element.parent?.parent?.as(FunctionCallExprSyntax.self)
@@ -488,16 +511,25 @@ final class RIBVisitor: SyntaxVisitor {
   }
 
   /// A closure stored on `self` (owner nil) or on another object `owner`.
-  private func checkStoredClosure(_ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo) {
+  private func checkStoredClosure(
+    _ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo
+  ) {
     if let owner {
-      if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") { return }
+      if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") {
+        return
+      }
     }
-    checkCapture(closure, of: "self", in: info, context: owner == nil ? "it is stored on self" : "it is stored on '\(owner!)', which \(info.name) keeps")
+    checkCapture(
+      closure, of: "self", in: info,
+      context: owner == nil
+        ? "it is stored on self" : "it is stored on '\(owner!)', which \(info.name) keeps")
   }
 
   /// Reports if `closure` captures `name` strongly; returns whether it reported.
   @discardableResult
-  private func checkCapture(_ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context: String) -> Bool {
+  private func checkCapture(
+    _ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context: String
+  ) -> Bool {
     var explicitlyStrong = false
     if let items = closure.signature?.capture?.items {
       for item in items where item.name.text == name {
@@ -508,7 +540,9 @@ final class RIBVisitor: SyntaxVisitor {
     var uses = explicitlyStrong
     if !uses {
       for token in closure.statements.tokens(viewMode: .sourceAccurate) {
-        if name == "self" ? token.tokenKind == .keyword(.self) : token.tokenKind == .identifier(name) {
+        if name == "self"
+          ? token.tokenKind == .keyword(.self) : token.tokenKind == .identifier(name)
+        {
           uses = true
           break
         }
@@ -541,12 +575,14 @@ final class RIBVisitor: SyntaxVisitor {
     guard let info = frame?.info else { return }
     if info.roles.contains(.view) { checkViewReference(name, at: node, in: info) }
     guard let prefix = info.ribPrefix, !Self.isInInheritanceClause(node) else { return }
-    for suffix in naming.builder + ["Buildable"] where name.hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in naming.builder + ["Buildable"]
+    where name.hasSuffix(suffix) && name.count > suffix.count {
       let child = String(name.dropLast(suffix.count))
       if child != prefix { facts.builds[prefix, default: []].insert(child) }
       return
     }
-    for suffix in naming.interactor + naming.router where name.hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in naming.interactor + naming.router
+    where name.hasSuffix(suffix) && name.count > suffix.count {
       let target = String(name.dropLast(suffix.count))
       if target != prefix {
         facts.references.append((prefix, info.name, name, target, place(node)))

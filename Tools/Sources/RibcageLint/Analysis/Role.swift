@@ -6,7 +6,9 @@ enum Role: Sendable, Hashable {
   case viewModel, listener
 
   /// Roles that own closures and subscriptions (where retain cycles matter).
-  static let owners: Set<Role> = [.interactor, .router, .presenter, .worker, .service, .coordinator]
+  static let owners: Set<Role> = [
+    .interactor, .router, .presenter, .worker, .service, .coordinator,
+  ]
 
   /// Roles that make a type part of a RIB (for `child-knows-parent`).
   static let ribParts: Set<Role> = [.interactor, .router, .builder, .component, .view, .presenter]
@@ -24,7 +26,9 @@ enum Role: Sendable, Hashable {
 
 /// A type declaration as the rules see it.
 struct TypeInfo: Sendable {
-  enum Shape: Sendable { case classType, structType, enumType, actorType, protocolType, extensionType }
+  enum Shape: Sendable {
+    case classType, structType, enumType, actorType, protocolType, extensionType
+  }
 
   let name: String
   let shape: Shape

@@ -16,8 +16,12 @@ struct Suppressions: Sendable {
     for index in 0...bytes.count {
       guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
       let line = String(decoding: bytes[lineStart..<index], as: UTF8.self)
-      if let comment = line.range(of: "//"), let directive = line.range(of: "ribcage:", range: comment.upperBound..<line.endIndex) {
-        let words = line[directive.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+      if let comment = line.range(of: "//"),
+        let directive = line.range(of: "ribcage:", range: comment.upperBound..<line.endIndex)
+      {
+        let words = line[directive.upperBound...].split(whereSeparator: {
+          $0 == " " || $0 == "," || $0 == "\t"
+        })
         if let command = words.first {
           let rules = Set(words.dropFirst().map(String.init))
           switch command {
@@ -26,7 +30,9 @@ struct Suppressions: Sendable {
           case "disable": for rule in rules where open[rule] == nil { open[rule] = lineNumber }
           case "enable":
             for rule in rules {
-              if let from = open.removeValue(forKey: rule) { ranges.append((rule, from, lineNumber)) }
+              if let from = open.removeValue(forKey: rule) {
+                ranges.append((rule, from, lineNumber))
+              }
             }
           default: break
           }
@@ -43,7 +49,9 @@ struct Suppressions: Sendable {
   /// Whether `rule` is suppressed on `line`.
   func suppresses(_ rule: String, at line: Int) -> Bool {
     if let rules = lines[line], rules.contains(rule) || rules.contains("all") { return true }
-    return ranges.contains { ($0.rule == rule || $0.rule == "all") && $0.from <= line && line <= $0.to }
+    return ranges.contains {
+      ($0.rule == rule || $0.rule == "all") && $0.from <= line && line <= $0.to
+    }
   }
 }
 

@@ -26,7 +26,9 @@ struct Glob: Sendable {
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<Substring>, _ parts: ArraySlice<Substring>) -> Bool {
+  private static func match(_ pattern: ArraySlice<Substring>, _ parts: ArraySlice<Substring>)
+    -> Bool
+  {
     guard let first = pattern.first else { return parts.isEmpty }
     if first == "**" {
       let rest = pattern.dropFirst()

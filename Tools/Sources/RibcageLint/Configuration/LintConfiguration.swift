@@ -40,7 +40,9 @@ public struct LintConfiguration: Sendable, Equatable {
   }
 
   /// Parses YAML `text` read from `file` (named in errors).
-  public static func parse(_ text: String, file: String) throws(ConfigurationError) -> LintConfiguration {
+  public static func parse(_ text: String, file: String) throws(ConfigurationError)
+    -> LintConfiguration
+  {
     let root: Any?
     do {
       root = try Yams.load(yaml: text)
@@ -60,7 +62,8 @@ public struct LintConfiguration: Sendable, Equatable {
       case "exclude":
         configuration.excludes = try strings(value, file: file, key: "exclude")
         for pattern in configuration.excludes where pattern.isEmpty {
-          throw ConfigurationError(file: file, key: "exclude", problem: "expected glob patterns, found an empty one")
+          throw ConfigurationError(
+            file: file, key: "exclude", problem: "expected glob patterns, found an empty one")
         }
       case "naming": try configuration.readNaming(value, file: file)
       default:
@@ -87,7 +90,8 @@ public struct LintConfiguration: Sendable, Equatable {
   private mutating func readRules(_ value: Any, file: String) throws(ConfigurationError) {
     guard let rules = value as? [String: Any] else {
       throw ConfigurationError(
-        file: file, key: "rules", problem: "expected a mapping of rule ids to error, warning or off")
+        file: file, key: "rules", problem: "expected a mapping of rule ids to error, warning or off"
+      )
     }
     for id in rules.keys.sorted() {
       guard Rule.named(id) != nil else {
@@ -97,9 +101,11 @@ public struct LintConfiguration: Sendable, Equatable {
       }
       var setting = rules[id]!
       if let mapping = setting as? [String: Any] {
-        guard mapping.keys.allSatisfy({ $0 == "severity" }), let severity = mapping["severity"] else {
+        guard mapping.keys.allSatisfy({ $0 == "severity" }), let severity = mapping["severity"]
+        else {
           throw ConfigurationError(
-            file: file, key: "rules.\(id)", problem: "expected error, warning, off, or {severity: ...}")
+            file: file, key: "rules.\(id)",
+            problem: "expected error, warning, off, or {severity: ...}")
         }
         setting = severity
       }
@@ -112,20 +118,23 @@ public struct LintConfiguration: Sendable, Equatable {
   {
     if let enabled = value as? Bool { return enabled ? .warning : nil }
     guard let text = value as? String else {
-      throw ConfigurationError(file: file, key: key, problem: "expected error, warning or off, found \(value)")
+      throw ConfigurationError(
+        file: file, key: key, problem: "expected error, warning or off, found \(value)")
     }
     switch text.lowercased() {
     case "error": return .error
     case "warning": return .warning
     case "off": return nil
     default:
-      throw ConfigurationError(file: file, key: key, problem: "expected error, warning or off, found '\(text)'")
+      throw ConfigurationError(
+        file: file, key: key, problem: "expected error, warning or off, found '\(text)'")
     }
   }
 
   private mutating func readNaming(_ value: Any, file: String) throws(ConfigurationError) {
     guard let naming = value as? [String: Any] else {
-      throw ConfigurationError(file: file, key: "naming", problem: "expected a mapping of roles to name suffixes")
+      throw ConfigurationError(
+        file: file, key: "naming", problem: "expected a mapping of roles to name suffixes")
     }
     for key in naming.keys.sorted() {
       guard Naming.keys.contains(key) else {
@@ -135,7 +144,8 @@ public struct LintConfiguration: Sendable, Equatable {
       }
       let suffixes = try Self.strings(naming[key]!, file: file, key: "naming.\(key)")
       guard !suffixes.isEmpty, suffixes.allSatisfy({ !$0.isEmpty }) else {
-        throw ConfigurationError(file: file, key: "naming.\(key)", problem: "expected at least one non-empty suffix")
+        throw ConfigurationError(
+          file: file, key: "naming.\(key)", problem: "expected at least one non-empty suffix")
       }
       self.naming[key] = suffixes
     }

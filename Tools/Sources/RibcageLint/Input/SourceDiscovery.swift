@@ -32,7 +32,9 @@ struct SourceDiscovery {
   private var visitedFolders: Set<String> = []
 
   /// Folders never entered: build products and tool caches.
-  static let ignoredFolders: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage"]
+  static let ignoredFolders: Set<String> = [
+    ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
+  ]
 
   init(paths: [String], workingDirectory: String, excludes: [String]) throws(InputError) {
     self.workingDirectory = workingDirectory
@@ -58,7 +60,8 @@ struct SourceDiscovery {
 
   private mutating func walk(folder: String) {
     guard let real = realpath(folder, nil) else {
-      skipped.append(FileNote(path: shown(folder), kind: .skipped, reason: String(cString: strerror(errno))))
+      skipped.append(
+        FileNote(path: shown(folder), kind: .skipped, reason: String(cString: strerror(errno))))
       return
     }
     let canonical = String(cString: real)
@@ -68,7 +71,8 @@ struct SourceDiscovery {
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     } catch {
-      skipped.append(FileNote(path: shown(folder), kind: .skipped, reason: "cannot list the folder"))
+      skipped.append(
+        FileNote(path: shown(folder), kind: .skipped, reason: "cannot list the folder"))
       return
     }
     for name in entries {
@@ -78,7 +82,8 @@ struct SourceDiscovery {
       guard stat(path, &target) == 0 else {
         if name.hasSuffix(".swift") {
           // A dangling link or a symlink loop named like a source file.
-          skipped.append(FileNote(path: shown(path), kind: .skipped, reason: String(cString: strerror(errno))))
+          skipped.append(
+            FileNote(path: shown(path), kind: .skipped, reason: String(cString: strerror(errno))))
         }
         continue
       }

@@ -36,7 +36,8 @@ extension FileNote.Kind {
       case .unreadable: "cannot be read"
       case .binary: "binary file (contains NUL bytes)"
       case .notUTF8: "not UTF-8 text"
-      case .tooLarge(let bytes): "too large to analyse (\(bytes / 1_048_576) MB; the limit is 16 MB)"
+      case .tooLarge(let bytes):
+        "too large to analyse (\(bytes / 1_048_576) MB; the limit is 16 MB)"
       }
     }
   }

@@ -99,7 +99,8 @@ public struct Rule: Sendable, Equatable {
       the logic into the interactor (or a service) and give the view a listener.
       """,
     badExample: "final class ConfirmViewController: UIViewController { let trips: TripService }",
-    goodExample: "final class ConfirmViewController: UIViewController { weak var listener: ConfirmViewListener? }",
+    goodExample:
+      "final class ConfirmViewController: UIViewController { weak var listener: ConfirmViewListener? }",
     defaultSeverity: .warning)
 
   public static let mutableViewModel = Rule(
@@ -123,8 +124,10 @@ public struct Rule: Sendable, Equatable {
       interactors, presenters and views read. A write from anywhere else makes state change from \
       places nobody looks. Move the write side into a service and call the service.
       """,
-    badExample: "final class TripInteractor { let state = MutableStateStream(0); func tap() { state.send(1) } }",
-    goodExample: "final class TripService { private let state = MutableStateStream(0); func tap() { state.send(1) } }",
+    badExample:
+      "final class TripInteractor { let state = MutableStateStream(0); func tap() { state.send(1) } }",
+    goodExample:
+      "final class TripService { private let state = MutableStateStream(0); func tap() { state.send(1) } }",
     defaultSeverity: .warning)
 
   public static let globalState = Rule(
@@ -149,6 +152,7 @@ public struct Rule: Sendable, Equatable {
       keeps reacting. Pair every route to a child with the route away from it (`detachChild`).
       """,
     badExample: "func routeToHome() { attachChild(homeBuilder.build()) }",
-    goodExample: "func routeToHome() { if let home { detachChild(home) }; let home = homeBuilder.build(); attachChild(home); self.home = home }",
+    goodExample:
+      "func routeToHome() { if let home { detachChild(home) }; let home = homeBuilder.build(); attachChild(home); self.home = home }",
     defaultSeverity: .warning)
 }

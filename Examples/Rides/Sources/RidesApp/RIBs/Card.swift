@@ -39,7 +39,7 @@ public final class CardView: ScreenView<CardViewModel> {
   public override func perform(_ command: Command) throws(CommandError) {
     guard command.verb == "card" else { return try super.perform(command) }
     let id = try command.single("id")
-    do { try listener?.didSelectCard(id) } catch { throw .rejecting(error) }
+    try relay { try listener?.didSelectCard(id) }
   }
 }
 

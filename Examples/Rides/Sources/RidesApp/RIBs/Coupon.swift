@@ -38,7 +38,7 @@ public final class CouponView: ScreenView<CouponViewModel> {
   public override func perform(_ command: Command) throws(CommandError) {
     guard command.verb == "coupon" else { return try super.perform(command) }
     let code = try command.single("code")
-    do { try listener?.didEnterCoupon(code) } catch { throw .rejecting(error) }
+    try relay { try listener?.didEnterCoupon(code) }
   }
 }
 

@@ -49,17 +49,13 @@ public final class LocationEditorView: ScreenView<LocationEditorViewModel> {
   weak var listener: (any LocationEditorViewListener)?
 
   public override func perform(_ command: Command) throws(CommandError) {
-    do {
+    try relay {
       switch command.verb {
       case "pickup": try listener?.didEnterPickup(try command.single("place"))
       case "dropoff", "to": try listener?.didEnterDestination(try command.single("place"))
       case "cancel": listener?.didTapCancel()
       default: try super.perform(command)
       }
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw .rejecting(error)
     }
   }
 }

@@ -41,7 +41,7 @@ public final class LoggedOutView: ScreenView<LoggedOutViewModel> {
   public override func perform(_ command: Command) throws(CommandError) {
     guard command.verb == "login" else { return try super.perform(command) }
     let name = try command.single("name")
-    do { try listener?.didEnterName(name) } catch { throw .rejecting(error) }
+    try relay { try listener?.didEnterName(name) }
   }
 }
 

@@ -57,7 +57,7 @@ public final class ProductSelectionView: ScreenView<ProductSelectionViewModel> {
   public override func perform(_ command: Command) throws(CommandError) {
     guard command.verb == "select" else { return try super.perform(command) }
     let name = try command.single("product")
-    do { try listener?.didSelectProduct(name) } catch { throw .rejecting(error) }
+    try relay { try listener?.didSelectProduct(name) }
   }
 }
 

@@ -47,7 +47,7 @@ public final class RefinementView: ScreenView<RefinementViewModel> {
   weak var listener: (any RefinementViewListener)?
 
   public override func perform(_ command: Command) throws(CommandError) {
-    do {
+    try relay {
       switch command.verb {
       case "seats": try listener?.didEnterSeats(try command.single("n"))
       case "note": listener?.didEnterNote(command.text)
@@ -57,10 +57,6 @@ public final class RefinementView: ScreenView<RefinementViewModel> {
       case "back": listener?.didTapBack()
       default: try super.perform(command)
       }
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw .rejecting(error)
     }
   }
 }

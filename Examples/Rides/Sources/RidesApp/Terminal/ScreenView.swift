@@ -56,6 +56,18 @@ open class ScreenView<ViewModel: ScreenModel>: TerminalView, Rendering {
   open func perform(_ command: Command) throws(CommandError) {
     throw .unknown(command.verb, available: screen?.verbs ?? [])
   }
+
+  /// Runs a user action, reporting what the app refused (a bad place, an unknown coupon) as the
+  /// command's error.
+  public func relay(_ action: () throws -> Void) throws(CommandError) {
+    do {
+      try action()
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw .rejecting(error)
+    }
+  }
 }
 
 /// The root's view: the window every other screen is shown in. It has no content of its own.
