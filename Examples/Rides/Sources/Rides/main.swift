@@ -41,8 +41,9 @@ if let script {
   await terminal.run(script: Scenario.demo)
 } else {
   var sawCommand = false
+  if interactive { print("Type a command (help lists them; demo plays: rides --demo).") }
   while !terminal.hasQuit {
-    if interactive { print("rides> (help for commands) ", terminator: "") }
+    if interactive { print("rides> ", terminator: "") }
     guard let line = readLine() else { break }
     sawCommand = true
     await terminal.run(line)
