@@ -41,7 +41,7 @@ if let script {
   await terminal.run(script: Scenario.demo)
 } else {
   var sawCommand = false
-  if interactive { print("Type a command (help lists them; demo plays: rides --demo).") }
+  if interactive { print("Type a command; help lists them (rides --demo plays a tour).") }
   while !terminal.hasQuit {
     if interactive { print("rides> ", terminator: "") }
     guard let line = readLine() else { break }
