@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RibcageGenerator
 import RibcageLint
 
 /// `ribcage lint`: architecture rules over Swift sources.
@@ -66,7 +67,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     linter.jobs = jobs
     var accepted: Baseline?
     if let baseline {
-      let path = Self.absolute(baseline, in: cwd)
+      let path = FilePath.resolved(baseline, in: cwd)
       guard let data = FileManager.default.contents(atPath: path) else {
         throw ToolFailure("cannot read the baseline \(baseline)")
       }
@@ -80,7 +81,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     }
 
     if let writeBaseline {
-      let path = Self.absolute(writeBaseline, in: cwd)
+      let path = FilePath.resolved(writeBaseline, in: cwd)
       do {
         try Baseline.encode(report.findings).write(toFile: path, atomically: true, encoding: .utf8)
       } catch {
@@ -112,7 +113,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
 
   private func loadConfiguration(in cwd: String) throws -> LintConfiguration {
     if let config {
-      let path = Self.absolute(config, in: cwd)
+      let path = FilePath.resolved(config, in: cwd)
       guard FileManager.default.fileExists(atPath: path) else {
         throw ToolFailure("the configuration file \(config) does not exist")
       }
@@ -121,10 +122,6 @@ struct Lint: ParsableCommand, ConsoleCommand {
     let path = cwd + "/.ribcage.yml"
     guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
     return try LintConfiguration.load(from: path, shownAs: ".ribcage.yml")
-  }
-
-  static func absolute(_ path: String, in directory: String) -> String {
-    path.hasPrefix("/") ? path : directory + "/" + path
   }
 }
 

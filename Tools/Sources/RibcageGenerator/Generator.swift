@@ -95,8 +95,6 @@ public struct Generator: Sendable {
     context["flagKey"] = name.snakeCase
     let suffix: String
     switch kind {
-    case .rib:
-      return try plan(RIBRequest(name: name, hasView: true, hasPresenter: false, parent: nil))
     case .service: suffix = "Service"
     case .workflow: suffix = "Workflow"
     case .plugin: suffix = "Plugin"

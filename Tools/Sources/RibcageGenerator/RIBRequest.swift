@@ -1,6 +1,6 @@
-/// The kinds of things `ribcage new` generates.
+/// What `ribcage new` generates besides RIBs: one source file and its tests each.
 public enum GeneratedKind: String, Sendable, CaseIterable {
-  case rib, service, workflow, plugin
+  case service, workflow, plugin
 }
 
 /// Where generated files go and what they are called.

@@ -198,16 +198,15 @@ final class RIBVisitor: SyntaxVisitor {
         }
         continue
       }
-      guard var current = frames.popLast() else { continue }
-      defer { frames.append(current) }
-      let info = current.info
-      if stored, !isStatic { current.storedProperties.insert(name) }
+      guard let info = frame?.info else { continue }
       let typeName = binding.typeAnnotation?.type.baseName ?? ""
       if stored, !isStatic {
+        let top = frames.count - 1
+        frames[top].storedProperties.insert(name)
         if Self.writeSideTypes.contains(typeName)
           || Self.writeSideTypes.contains(binding.initializerCallee)
         {
-          current.writeSides.insert(name)
+          frames[top].writeSides.insert(name)
         }
       }
       if info.shape == .protocolType { continue }

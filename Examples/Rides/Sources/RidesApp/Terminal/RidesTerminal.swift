@@ -110,17 +110,7 @@ public final class RidesTerminal {
 
   /// The screens shown now, in tree order, with the name of the RIB that shows each.
   public var screens: [(rib: String, screen: Screen)] {
-    var result: [(String, Screen)] = []
-    var stack: [RouterNode] = [root]
-    while let node = stack.popLast() {
-      if let view = (node as? any ViewableRouting)?.viewControllable as? any TerminalView,
-        let screen = view.screen
-      {
-        result.append((node.name, screen))
-      }
-      stack.append(contentsOf: node.children.reversed())
-    }
-    return result
+    terminalViews().compactMap { rib, view in view.screen.map { (rib, $0) } }
   }
 
   // MARK: Commands
