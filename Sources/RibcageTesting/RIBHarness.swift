@@ -88,14 +88,42 @@ public final class RIBHarness {
   /// Lets the grace period pass and sweeps: returns the reports of this sweep.
   @discardableResult
   public func sweepLeaks() -> [LeakReport] {
+    sweepAfterGracePeriod()
+  }
+
+  private func sweepAfterGracePeriod() -> [LeakReport] {
     clock.advance(by: leakDetector.gracePeriod)
     return leakDetector.sweep()
   }
 
   /// Lets the grace period pass, sweeps, and records a test issue for every object of every
   /// detached subtree that is still alive.
+  /// Lets pending main-actor work run first — a cancelled task suspended in
+  /// `await self.refresh()` holds its interactor until it resumes on the main actor — then
+  /// sweeps like ``sweepLeaks()``. Gives up waiting after `rounds` turns with objects still alive
+  /// (those are reported).
+  @discardableResult
+  public func sweepLeaks(settlingFor rounds: Int = 100) async -> [LeakReport] {
+    var round = 0
+    while round < rounds, leakDetector.liveObjectCount > 0 {
+      await Task.yield()
+      round += 1
+    }
+    return sweepAfterGracePeriod()
+  }
+
+  /// Like the synchronous ``expectNoLeaks(sourceLocation:)``, but lets pending main-actor work
+  /// run first (see ``sweepLeaks(settlingFor:)``). Use it in `async` tests of RIBs that await:
+  /// a bound task suspended mid-`await` is not a leak once it has been cancelled.
+  public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) async {
+    let reports = await sweepLeaks(settlingFor: 100)
+    for report in reports {
+      Issue.record("\(report)", sourceLocation: sourceLocation)
+    }
+  }
+
   public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) {
-    let reports = sweepLeaks()
+    let reports = sweepAfterGracePeriod()
     for report in reports {
       Issue.record("\(report)", sourceLocation: sourceLocation)
     }

@@ -131,13 +131,14 @@ import Testing
     #expect(work.cancelCount == 1)
   }
 
-  @Test func taskIsCancelledOnDeactivate() async {
+  @Test func taskIsCancelledOnDeactivate() async throws {
     let interactor = RecordingInteractor()
     interactor.activate()
-    let task = interactor.task {
+    let started = interactor.task {
       while !Task.isCancelled { await Task.yield() }
       return "stopped"
     }
+    let task = try #require(started)
     #expect(!task.isCancelled)
     interactor.deactivate()
     #expect(task.isCancelled)
@@ -155,14 +156,21 @@ import Testing
     await #expect(throws: CancellationError.self) { try await task.value }
   }
 
-  @Test func taskStartedWhileInactiveIsCancelledAtOnce() async {
+  @Test func taskStartedWhileInactiveNeverRunsItsBody() async {
     let harness = RIBHarness()
     let router = NodeRouter()
     router.context = harness.context
-    let task = router.interactor.task { Task.isCancelled }
-    #expect(task.isCancelled)
-    #expect(await task.value)
-    #expect(harness.diagnosticKinds == [.boundToInactiveInteractor])
+    var ran = 0
+    let task = router.interactor.task { ran += 1 }
+    #expect(task == nil)
+    let throwing = router.interactor.task { () async throws -> Int in
+      ran += 1
+      return 1
+    }
+    await #expect(throws: CancellationError.self) { try await throwing.value }
+    await Task.yield()
+    #expect(ran == 0)
+    #expect(harness.diagnosticKinds == [.boundToInactiveInteractor, .boundToInactiveInteractor])
   }
 
   @Test func observeDeliversOnlyWhileActive() {

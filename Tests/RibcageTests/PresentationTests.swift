@@ -21,7 +21,9 @@ import Testing
   @Test func viewEventGoesThroughTheServiceAndComesBackAsARender() {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let view = router.viewController
     #expect(view.text == "Confirm uberX …")
     requests.quote(12)
@@ -36,7 +38,9 @@ import Testing
   @Test func manySignalsInOneTurnGiveOneRender() {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let loop = router.interactor.loop
     let before = (loop.presentCount, loop.renderCount)
     for price in 1...1_000 { requests.quote(price) }
@@ -50,7 +54,9 @@ import Testing
   @Test func anEqualViewModelIsNotRendered() {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let loop = router.interactor.loop
     let renders = loop.renderCount
     requests.touch()  // state changes, view model does not
@@ -94,7 +100,9 @@ import Testing
   @Test func rendersStopWhenDeactivatedAndResumeOnReactivation() {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let view = router.viewController
     router.interactor.deactivate()
     requests.quote(9)
@@ -123,7 +131,9 @@ import Testing
   @Test func aRecordedSnapshotReplaysIntoAnIdenticalView() throws {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let recorder = ViewModelRecorder(router.interactor.loop)
     requests.quote(12)
     scheduler.flush()
@@ -162,7 +172,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
-    let (_, _, router) = confirm(requests, scheduler: scheduler)
+    let (_, root, router) = confirm(requests, scheduler: scheduler)
+    // The root stays alive: dropping an active root deactivates its tree.
+    defer { withExtendedLifetime(root) {} }
     let recorder = ViewModelRecorder(router.interactor.loop)
     requests.quote(4)
     scheduler.flush()
@@ -184,15 +196,16 @@ import Testing
     let view = ConfirmView()
     let interactor = ConfirmInteractor(view: view, requests: requests, scheduler: .endOfTurn)
     interactor.activate()
+    #expect(interactor.loop.renderCount == 1, "the first render happens as the loop starts")
     for price in 1...50 { requests.quote(price) }
-    #expect(interactor.loop.renderCount == 0, "nothing renders during the turn")
+    #expect(interactor.loop.renderCount == 1, "nothing more renders during the turn")
     var turns = 0
-    while interactor.loop.renderCount == 0, turns < 1_000 {
+    while interactor.loop.renderCount == 1, turns < 1_000 {
       await Task.yield()
       turns += 1
     }
-    #expect(interactor.loop.renderCount == 1)
-    #expect(interactor.loop.presentCount == 1)
+    #expect(interactor.loop.renderCount == 2)
+    #expect(interactor.loop.presentCount == 2)
     #expect(view.text == "Confirm uberX $50 [Confirm]")
     interactor.deactivate()
   }

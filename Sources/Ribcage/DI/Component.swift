@@ -40,7 +40,9 @@ open class Component<DependencyType>: Dependency {
     _ factory: () -> T
   ) -> T {
     let key = SharedKey(file: file, line: line, column: column)
-    if let instance = sharedInstances?[key] as? T { return instance }
+    // Look the entry up, then cast: `as? T` on the lookup would succeed with `nil` for an
+    // Optional `T` whose factory never ran.
+    if let instance = sharedInstances?[key] { return instance as! T }
     let instance = factory()
     sharedInstances = sharedInstances ?? [:]
     sharedInstances?[key] = instance
@@ -48,22 +50,37 @@ open class Component<DependencyType>: Dependency {
   }
 }
 
-/// A call site of `shared { }`.
+/// Where a `shared { }` call is written. The file name is compared by content, not by the
+/// address of its literal: a getter inlined into another binary image carries its own copy of
+/// the string, and must still find the instance the component already made.
 private struct SharedKey: Hashable {
-  /// The address of the `#fileID` literal: the same for every call from one call site.
-  let file: UInt
+  let file: StaticString
   let line: UInt
   let column: UInt
 
-  init(file: StaticString, line: UInt, column: UInt) {
-    self.file = file.hasPointerRepresentation ? UInt(bitPattern: file.utf8Start) : 0
-    self.line = line
-    self.column = column
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column && lhs.file.sameText(as: rhs.file)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+    file.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
-/// The component of the root of a tree, which has no parent: it provides nothing and satisfies
-/// every ``EmptyDependency``.
+extension StaticString {
+  /// Whether both strings hold the same text, wherever each is stored.
+  fileprivate func sameText(as other: StaticString) -> Bool {
+    withUTF8Buffer { mine in
+      other.withUTF8Buffer { theirs in
+        mine.count == theirs.count
+          && (mine.baseAddress == theirs.baseAddress || mine.elementsEqual(theirs))
+      }
+    }
+  }
+}
+
 @MainActor
 open class EmptyComponent: EmptyDependency {
   /// Creates an empty component.

@@ -32,7 +32,12 @@ public final class LeakDetector {
   private let sweepsAutomatically: Bool
   private let onLeak: @MainActor (LeakReport) -> Void
   @exclusivity(unchecked) private var waiting: [(deadline: Duration, batch: LeakBatch)] = []
+  /// Objects expected to go away one by one (``expectDeallocation(of:named:)``, the interactor of
+  /// a router released while active), watched through weak references.
+  private var waitingObjects: [(deadline: Duration, object: LooseObject)] = []
   nonisolated(unsafe) private var scheduledSweep: Task<Void, Never>?
+  /// Set while ``sweep()`` runs: a leak handler that detaches must not schedule a second sweep.
+  private var isSweeping = false
 
   /// Creates a leak detector.
   ///
@@ -67,13 +72,49 @@ public final class LeakDetector {
   }
 
   /// How many detached subtrees are waiting for their grace period to end.
-  public var waitingSubtreeCount: Int { waiting.count }
+  public var waitingSubtreeCount: Int { waiting.count + waitingObjects.count }
+
+  /// How many tracked objects are still alive, whatever their grace period: zero means the next
+  /// sweep reports nothing. Tests wait on it (``RibcageTesting``'s async `expectNoLeaks()` lets
+  /// pending main-actor work run until it is zero, or gives up and reports).
+  public var liveObjectCount: Int {
+    var count = 0
+    for entry in waiting { count += entry.batch.liveObjectCount }
+    for entry in waitingObjects where entry.object.reference.object != nil { count += 1 }
+    return count
+  }
+
+  /// Expects `object` to be deallocated within the grace period, as detached RIBs are: a
+  /// service, a flow's coordinator or anything else a team knows should go away now. Reported
+  /// like a RIB, with `name` (the object's type name by default) as its path.
+  ///
+  /// ```swift
+  /// detector.expectDeallocation(of: paymentSession)
+  /// ```
+  public func expectDeallocation(of object: AnyObject, named name: String? = nil) {
+    expectDeallocation(
+      of: object, role: .object, path: name ?? String(describing: type(of: object)))
+  }
+
+  /// Expects one object with a known role and path to go away.
+  func expectDeallocation(of object: AnyObject, role: LeakedObject.Role, path: String) {
+    guard isEnabled else { return }
+    let deadline = clock.now() + gracePeriod
+    waitingObjects.append(
+      (
+        deadline,
+        LooseObject(
+          role: role, typeName: String(describing: type(of: object)), path: path,
+          reference: WeakObject(object))
+      ))
+    scheduleSweepIfNeeded(at: deadline)
+  }
 
   /// Checks every detached subtree whose grace period is over, reports what is still alive, and
   /// forgets those subtrees. Returns the reports it made.
   @discardableResult
   public func sweep() -> [LeakReport] {
-    guard !waiting.isEmpty else { return [] }
+    guard !waiting.isEmpty || !waitingObjects.isEmpty else { return [] }
     let now = clock.now()
     var reports: [LeakReport] = []
     var kept = 0
@@ -92,7 +133,38 @@ public final class LeakDetector {
       if let report = Self.report(for: waiting[index].batch) { reports.append(report) }
     }
     waiting.removeLast(waiting.count - kept)
+    if !waitingObjects.isEmpty { reports += sweepObjects(now: now) }
+    // Leak handlers may detach (and so track) more: one sweep is scheduled for all of it, after.
+    isSweeping = true
     for report in reports { onLeak(report) }
+    isSweeping = false
+    // Called by hand while nothing is scheduled: what the handlers tracked still needs a sweep.
+    // (The scheduled sweep's own task schedules the next one when this returns.)
+    if sweepsAutomatically, scheduledSweep == nil, let next = nextDeadline { scheduleSweep(at: next) }
+    return reports
+  }
+
+  private var nextDeadline: Duration? {
+    (waiting.map(\.deadline) + waitingObjects.map(\.deadline)).min()
+  }
+
+  private func sweepObjects(now: Duration) -> [LeakReport] {
+    var reports: [LeakReport] = []
+    var kept: [(deadline: Duration, object: LooseObject)] = []
+    for entry in waitingObjects {
+      if entry.deadline > now {
+        kept.append(entry)
+      } else if entry.object.reference.object != nil {
+        let object = entry.object
+        reports.append(
+          LeakReport(
+            subtreePath: object.path,
+            leakedObjects: [
+              LeakedObject(role: object.role, typeName: object.typeName, path: object.path)
+            ]))
+      }
+    }
+    waitingObjects = kept
     return reports
   }
 
@@ -101,27 +173,40 @@ public final class LeakDetector {
   /// Makes an empty batch for `walk`, detached from `formerParent`; fill it with
   /// ``LeakBatch/register(_:interactor:at:of:)`` for every router, then ``enqueue(_:)`` it.
   func makeBatch(for walk: SubtreeWalk, formerParent: RouterNode) -> LeakBatch {
-    // The former parent's ancestry, root first; most detaches happen near the root.
-    var ancestors: [Any.Type] = [type(of: formerParent)]
-    var ancestor = formerParent.parent
+    LeakBatch.make(routerCount: walk.nodes.count, ancestors: Self.ancestry(of: formerParent))
+  }
+
+  /// The types from the root down to `router`; most detaches happen near the root.
+  private static func ancestry(of router: RouterNode) -> [Any.Type] {
+    var ancestors: [Any.Type] = [type(of: router)]
+    var ancestor = router.parent
     while let current = ancestor {
       ancestors.append(type(of: current))
       ancestor = current.parent
     }
     if ancestors.count > 1 { ancestors.reverse() }
-    return LeakBatch.make(routerCount: walk.nodes.count, ancestors: ancestors)
+    return ancestors
   }
 
   /// Starts the grace period of a filled batch.
   func enqueue(_ batch: LeakBatch) {
     let deadline = clock.now() + gracePeriod
     waiting.append((deadline, batch))
-    if sweepsAutomatically, scheduledSweep == nil { scheduleSweep(at: deadline) }
+    scheduleSweepIfNeeded(at: deadline)
+  }
+
+  private func scheduleSweepIfNeeded(at deadline: Duration) {
+    if sweepsAutomatically, scheduledSweep == nil, !isSweeping { scheduleSweep(at: deadline) }
   }
 
   /// Tracks a detached subtree in one go.
   func track(_ walk: SubtreeWalk, formerParent: RouterNode) {
-    let batch = makeBatch(for: walk, formerParent: formerParent)
+    track(walk, formerAncestors: Self.ancestry(of: formerParent))
+  }
+
+  /// Tracks a detached subtree in one go, under the given former ancestry (root first).
+  func track(_ walk: SubtreeWalk, formerAncestors: [Any.Type]) {
+    let batch = LeakBatch.make(routerCount: walk.nodes.count, ancestors: formerAncestors)
     let nodes = walk.nodes
     for index in nodes.indices {
       batch.register(nodes[index], interactor: nodes[index].interactable, at: index, of: walk)
@@ -138,11 +223,14 @@ public final class LeakDetector {
         return
       }
       guard let self else { return }
-      self.scheduledSweep = nil
       self.sweep()
-      if let next = self.waiting.map(\.deadline).min() { self.scheduleSweep(at: next) }
+      self.scheduledSweep = nil
+      if let next = self.nextDeadline { self.scheduleSweep(at: next) }
     }
   }
+
+  /// How many sweeps are scheduled (0 or 1): one for everything waiting.
+  var scheduledSweepCount: Int { scheduledSweep == nil ? 0 : 1 }
 
   private static func report(for batch: LeakBatch) -> LeakReport? {
     // (router index, role, type) of everything still alive.
@@ -151,7 +239,9 @@ public final class LeakDetector {
       let entry = batch.entry(at: index)
       alive.append((Int(entry.router), entry.role, entry.type))
     }
-    for weak in batch.weakObjects where weak.object.object != nil {
+    // A view or presenter whose router was attached again is not expected to go away.
+    for weak in batch.weakObjects
+    where weak.object.object != nil && !batch.isHandedOver(at: weak.router) {
       alive.append((weak.router, weak.role, weak.type))
     }
     guard !alive.isEmpty else { return nil }
@@ -170,6 +260,14 @@ public final class LeakDetector {
 /// Builds the tree paths of a batch's routers in linear time. Paths longer than
 /// ``maximumComponents`` keep their first and last components around a count of the elided ones,
 /// so a leak ten thousand levels deep still gives a readable (and quick) report.
+/// One object tracked on its own, through a weak reference.
+struct LooseObject {
+  let role: LeakedObject.Role
+  let typeName: String
+  let path: String
+  let reference: WeakObject
+}
+
 private struct LeakPaths {
   static let maximumComponents = 24
   static let keptAtEachEnd = 8

@@ -30,6 +30,8 @@ public struct LeakedObject: Sendable, Equatable {
   /// Which part of a RIB the object was.
   public enum Role: String, Sendable, Equatable, CaseIterable {
     case router, interactor, presenter, view
+    /// Any other object handed to ``LeakDetector/expectDeallocation(of:named:)``.
+    case object
   }
 
   /// Which part of its RIB the object was.

@@ -20,9 +20,11 @@ struct LeakSlot {
   }
 
   /// The object is back in a tree (or tracked by a newer batch): stop expecting it to go away.
+  /// The flag says "handed over" rather than "deallocated", so that the view and presenter of a
+  /// router attached again are not expected to go away either.
   mutating func handOver() {
     guard let flag else { return }
-    ribcage_atomic_store_flag(flag, 0)
+    ribcage_atomic_store_flag(flag, LeakBatch.handedOverFlag)
     self.flag = nil
     batch = nil
   }
@@ -68,8 +70,21 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
     /// The index of the parent router's entry, or -1 for the detached subtree's root.
     let parentRouter: Int32
     let role: LeakedObject.Role
-    /// 1 while the object may be alive; cleared atomically by the object's deinit.
+    /// 1 while the object may be alive; cleared atomically by the object's deinit, or set to
+    /// ``LeakBatch/handedOverFlag`` when the object is attached again. Only ever read and written
+    /// through the atomic operations: a deinit on another thread may write it at any time.
     var flag: UInt8 = 1
+  }
+
+  /// What an entry's flag holds once its object is back in a tree.
+  static let handedOverFlag: UInt8 = 2
+
+  /// An entry's fields without its flag, so that reading them never races with a deinit.
+  struct EntryInfo {
+    let type: Any.Type
+    let router: Int32
+    let parentRouter: Int32
+    let role: LeakedObject.Role
   }
 
   private static let flagOffset = MemoryLayout<Entry>.offset(of: \Entry.flag)!
@@ -117,8 +132,26 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
   var formerAncestors: [Any.Type] { header.formerAncestors }
   var weakObjects: [WeakEntry] { header.weakObjects }
 
-  func entry(at index: Int) -> Entry {
-    withUnsafeMutablePointerToElements { $0[index] }
+  /// Entry `index`'s fields, read one by one: the flag is never copied non-atomically.
+  func entry(at index: Int) -> EntryInfo {
+    withUnsafeMutablePointerToElements { elements in
+      let entry = elements + index
+      return EntryInfo(
+        type: entry.pointer(to: \.type)!.pointee,
+        router: entry.pointer(to: \.router)!.pointee,
+        parentRouter: entry.pointer(to: \.parentRouter)!.pointee,
+        role: entry.pointer(to: \.role)!.pointee)
+    }
+  }
+
+  /// How many entries' objects may still be alive (flags still set, weak references not nil).
+  var liveObjectCount: Int {
+    var count = 0
+    for index in 0..<self.count where isFlagSet(at: index) { count += 1 }
+    for weak in weakObjects where weak.object.object != nil && !isHandedOver(at: weak.router) {
+      count += 1
+    }
+    return count
   }
 
   /// Initializes entry `index` for an object that will flag its own deallocation.
@@ -148,12 +181,18 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
     }
   }
 
+  /// Whether entry `index`'s object may still be alive.
   func isFlagSet(at index: Int) -> Bool {
-    withUnsafeMutablePointerToElements { elements in
-      let flag = (UnsafeMutableRawPointer(elements + index) + Self.flagOffset)
-        .assumingMemoryBound(to: UInt8.self)
-      return ribcage_atomic_load_flag(flag) != 0
-    }
+    loadFlag(at: index) == 1
+  }
+
+  /// Whether entry `index`'s object was attached again after this batch was made.
+  func isHandedOver(at index: Int) -> Bool {
+    loadFlag(at: index) == Self.handedOverFlag
+  }
+
+  private func loadFlag(at index: Int) -> UInt8 {
+    ribcage_atomic_load_flag(flagAddress(at: index))
   }
 }
 

@@ -127,7 +127,13 @@ open class Interactor: InteractorScope {
       reportInactiveBinding(of: "\(type(of: work))")
       return
     }
-    extrasCreatingIfNeeded().boundWork.append(work)
+    let extras = extrasCreatingIfNeeded()
+    let id = extras.boundWork.append(work)
+    // Work that can tell when it ends is released then, not at deactivation: an interactor
+    // active for the whole session must not pile up every finished task.
+    if let ending = work as? any EndObservableWork {
+      ending.whenEnded { [weak extras] in extras?.boundWork.remove(id) }
+    }
   }
 
   private final func reportInactiveBinding(of work: String) {
@@ -140,35 +146,65 @@ open class Interactor: InteractorScope {
   }
 
   /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
+  /// Tasks started with ``task(priority:_:)``, bound `Task`s and cancelled stream subscriptions
+  /// leave the count as soon as they end.
   public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
 
-  /// Starts a task on the main actor that is cancelled when the interactor is deactivated.
+  /// Starts a task on the main actor that is cancelled when the interactor is deactivated, and
+  /// released as soon as it ends.
   ///
-  /// Called while inactive, the task is created already cancelled (and a warning is reported).
+  /// Called while inactive, it starts nothing: the body never runs, a
+  /// ``TreeDiagnostic/Kind/boundToInactiveInteractor`` warning is reported and the result is
+  /// `nil` (work that outlives its interactor's active period is the bug this prevents).
   @discardableResult
   public final func task<Success: Sendable>(
     priority: TaskPriority? = nil,
     _ operation: @escaping @MainActor @Sendable () async -> Success
-  ) -> Task<Success, Never> {
-    let task = Task(priority: priority, operation: operation)
-    bind(task)
+  ) -> Task<Success, Never>? {
+    guard isActive else {
+      reportInactiveBinding(of: "A task")
+      return nil
+    }
+    let extras = extrasCreatingIfNeeded()
+    let id = extras.boundWork.reserveID()
+    let task = Task(priority: priority) { [weak extras] in
+      defer { extras?.boundWork.remove(id) }
+      return await operation()
+    }
+    extras.boundWork.insert(task, id: id)
     return task
   }
 
   /// Starts a throwing task on the main actor that is cancelled when the interactor is
-  /// deactivated.
+  /// deactivated, and released as soon as it ends.
+  ///
+  /// Called while inactive, the body never runs: the task throws `CancellationError` at once and
+  /// a ``TreeDiagnostic/Kind/boundToInactiveInteractor`` warning is reported.
   @discardableResult
   public final func task<Success: Sendable>(
     priority: TaskPriority? = nil,
     _ operation: @escaping @MainActor @Sendable () async throws -> Success
   ) -> Task<Success, any Error> {
-    let task = Task(priority: priority, operation: operation)
-    bind(task)
+    guard isActive else {
+      reportInactiveBinding(of: "A task")
+      return Task { throw CancellationError() }
+    }
+    let extras = extrasCreatingIfNeeded()
+    let id = extras.boundWork.reserveID()
+    let task = Task(priority: priority) { [weak extras] in
+      defer { extras?.boundWork.remove(id) }
+      return try await operation()
+    }
+    extras.boundWork.insert(task, id: id)
     return task
   }
 
   /// Observes `stream` while the interactor is active: `handler` gets the current value now and
   /// every change until deactivation.
+  ///
+  /// The observation is bound before the current value is replayed, so a handler that ends the
+  /// active period (its RIB gets detached) simply stops it; and the replay is a delivery like any
+  /// other: a value sent from inside it reaches every observer after it.
   public final func observe<Value>(
     _ stream: StateStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
@@ -176,7 +212,9 @@ open class Interactor: InteractorScope {
       reportInactiveBinding(of: "An observation of StateStream<\(Value.self)>")
       return
     }
-    bind(stream.observe(handler))
+    let subscription = stream.core.subscribe(onValue: handler, onFinish: nil, replaying: false)
+    bind(subscription)
+    stream.core.replayLatest(to: handler, of: subscription)
   }
 
   /// Observes `stream` while the interactor is active: `handler` gets every event until
@@ -209,20 +247,17 @@ open class Interactor: InteractorScope {
 /// interactor is released on the main actor (the normal case), and is scheduled there otherwise.
 @MainActor
 final class InteractorExtras {
-  var boundWork: [any CancellableWork] = []
+  var boundWork = BoundWorkList()
   /// The activeness stream's engine; the interactor is its only writer.
   var activeness: StreamCore<Bool>?
 
   isolated deinit {
     // Only non-empty when the interactor was released while active.
-    for work in boundWork { work.cancel() }
+    cancelBoundWork()
     activeness?.finish()
   }
 
   func cancelBoundWork() {
-    guard !boundWork.isEmpty else { return }
-    let work = boundWork
-    boundWork.removeAll()
-    for item in work { item.cancel() }
+    for work in boundWork.takeAll() { work.cancel() }
   }
 }

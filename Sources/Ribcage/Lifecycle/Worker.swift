@@ -31,10 +31,18 @@ open class Worker: Working {
 
   private final weak var scope: (any InteractorScope)?
   private final var scopeSubscription: StreamSubscription?
-  private final var startedWork: [any CancellableWork] = []
+  private final var startedWork = BoundWorkList()
 
   /// Creates a stopped worker.
   public init() {}
+
+  /// A worker released while started stops as if ``stop()`` were called: ``didStop()`` runs once
+  /// and the work bound with ``CancellableWork/cancelOnStop(worker:)`` is cancelled, so nothing it
+  /// started keeps running with no one to stop it.
+  isolated deinit {
+    scopeSubscription?.cancel()
+    stopIfStarted()
+  }
 
   /// Binds the worker to `interactorScope`: it starts now if the scope is active, and from then on
   /// whenever the scope becomes active. Starting again with another scope unbinds the first.
@@ -75,9 +83,7 @@ open class Worker: Working {
     guard isStarted else { return }
     isStarted = false
     didStop()
-    let work = startedWork
-    startedWork.removeAll()
-    for item in work { item.cancel() }
+    for item in startedWork.takeAll() { item.cancel() }
   }
 
   final func bind(_ work: any CancellableWork) {
@@ -85,7 +91,11 @@ open class Worker: Working {
       work.cancel()
       return
     }
-    startedWork.append(work)
+    let id = startedWork.append(work)
+    // Ended work (a finished task) is let go at once rather than at the next stop.
+    if let ending = work as? any EndObservableWork {
+      ending.whenEnded { [weak self] in self?.startedWork.remove(id) }
+    }
   }
 }
 

@@ -6,10 +6,18 @@
 /// required unless written `{name?}`, and an error when repeated — and other query items are
 /// ignored. Normalisation rules are those of the URL parser (percent-decoding, one trailing slash
 /// ignored, fragment ignored).
+///
+/// When several patterns match a URL, the most specific wins (see ``DeepLinkRouter``): a literal
+/// segment outranks a parameter, so `rides://trip/new` is reachable next to `rides://trip/{id}`.
 public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   enum Segment: Sendable, Hashable {
     case literal(String)
     case parameter(String)
+
+    var isLiteral: Bool {
+      if case .literal = self { return true }
+      return false
+    }
   }
 
   struct QueryParameter: Sendable, Hashable {
@@ -86,6 +94,19 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { template }
+
+  /// Whether this pattern wins over `other` when a URL matches both: at the first path segment
+  /// where one has a literal and the other a parameter, the literal wins — so `trip/new` beats
+  /// `trip/{id}` whatever the registration order. Two patterns a URL can match have as many
+  /// segments and equal literals where both have one, so only that position decides; patterns
+  /// no URL can match together are ordered by segment count, only to make this a total order (a
+  /// router keeps its patterns sorted by it).
+  func outranks(_ other: DeepLinkPattern) -> Bool {
+    for (mine, theirs) in zip(path, other.path) where mine.isLiteral != theirs.isLiteral {
+      return mine.isLiteral
+    }
+    return path.count > other.path.count
+  }
 
   /// Stands for the `?` of `{name?}` while the template is split like a URL.
   private static let optionalMark = "~optional~"

@@ -19,8 +19,12 @@
 /// links.link(forPush: ["type": .string("trip_update"), "trip": .int(42)])
 /// ```
 ///
-/// Patterns are tried in registration order; the first whose shape matches decides (its errors
-/// are reported, later patterns are not tried).
+/// When several patterns have the shape of a URL, the most specific decides, whatever the
+/// registration order: comparing path segments left to right, at the first position where one
+/// pattern has a literal and the other a parameter, the literal wins — so `rides://trip/new` is
+/// reachable next to `rides://trip/{id}`, and `rides://trip/42` still goes to `{id}`. Patterns
+/// equally specific are tried in registration order. The one that decides reports its own errors
+/// (a missing query parameter, the make closure's errors); no other pattern is tried after it.
 @MainActor
 public final class DeepLinkRouter<Link> {
   /// Builds a link from a match.
@@ -29,6 +33,8 @@ public final class DeepLinkRouter<Link> {
   /// own, which is reported as ``DeepLinkError/rejected(input:reason:)``.
   public typealias Make = @MainActor (DeepLinkMatch) throws -> Link
 
+  /// Sorted most specific first (`DeepLinkPattern.outranks(_:)`), equally specific ones in
+  /// registration order: the first whose shape matches is the one that decides.
   private var patterns: [(pattern: DeepLinkPattern, make: Make)] = []
   private var pushTypes: [String: Make] = [:]
   /// The payload key that names a push payload's type.
@@ -40,8 +46,14 @@ public final class DeepLinkRouter<Link> {
   }
 
   /// Registers a URL pattern; an invalid pattern is an error naming it.
+  ///
+  /// The pattern goes after every pattern at least as specific and before the first it outranks:
+  /// matching stays one pass that stops at the first match, and a literal route registered after
+  /// a parameter route is still reachable.
   public func register(_ template: String, make: @escaping Make) throws(DeepLinkPatternError) {
-    patterns.append((try DeepLinkPattern(template), make))
+    let pattern = try DeepLinkPattern(template)
+    let position = patterns.firstIndex { pattern.outranks($0.pattern) } ?? patterns.endIndex
+    patterns.insert((pattern, make), at: position)
   }
 
   /// Registers the push payloads whose type is `type`.

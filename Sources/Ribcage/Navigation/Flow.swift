@@ -49,6 +49,12 @@ extension RouterNode {
   /// result — or throws its error. Cancelling the waiting task detaches the child and throws
   /// `CancellationError`.
   ///
+  /// The flow also ends when anything else ends the child's part in the tree — the parent routes
+  /// elsewhere and detaches it, a plugin is switched off, an ancestor is detached (the child is
+  /// deactivated) — with ``FlowError/childDetached(child:)``; and when the attach is refused,
+  /// with ``FlowError/attachRefused(child:parent:)``. Nothing is left suspended holding the
+  /// parent or the child.
+  ///
   /// ```swift
   /// func routeToPayment() async throws -> Receipt {
   ///   try await runFlow { outcome in paymentBuilder.build(withListener: outcome) }
@@ -60,13 +66,52 @@ extension RouterNode {
     let outcome = FlowOutcome<Result>()
     let child = build(outcome)
     attachChild(child)
+    guard child.parent === self else {
+      throw FlowError.attachRefused(child: child.name, parent: name)
+    }
+    let childName = child.name
+    let ended: @MainActor () -> Void = { [weak outcome] in
+      outcome?.fail(FlowError.childDetached(child: childName))
+    }
+    let detachHandler = child.whenDetached(ended)
+    // Deactivated after having been active: an ancestor was detached or released.
+    var wasActive = false
+    let activeness = child.interactable.isActiveStream.observe { isActive in
+      if isActive {
+        wasActive = true
+      } else if wasActive {
+        ended()
+      }
+    }
     defer {
+      activeness.cancel()
+      child.removeDetachHandler(detachHandler)
       if child.parent === self { detachChild(child) }
     }
     return try await withTaskCancellationHandler {
       try await outcome.wait()
     } onCancel: {
       Task { @MainActor in outcome.fail(CancellationError()) }
+    }
+  }
+}
+
+/// Why a flow ended without its child's outcome.
+public enum FlowError: Error, Equatable, CustomStringConvertible {
+  /// The parent refused to attach the child (it was attached elsewhere already, or would make a
+  /// cycle); the tree reported why as a ``TreeDiagnostic``.
+  case attachRefused(child: String, parent: String)
+  /// The child was detached, or deactivated with its ancestors, before it finished.
+  case childDetached(child: String)
+
+  public var description: String {
+    switch self {
+    case .attachRefused(let child, let parent):
+      "The flow's child \(child) could not be attached to \(parent) (see the tree diagnostic); "
+        + "build a new router for each flow."
+    case .childDetached(let child):
+      "The flow's child \(child) was detached or deactivated before it finished; the flow "
+        + "ended without its result."
     }
   }
 }

@@ -27,33 +27,49 @@ public struct Workflow<Root> {
   public func onStep<Next>(
     _ step: @escaping @MainActor (Root) async throws -> Next
   ) -> WorkflowSteps<Root, Next> {
-    WorkflowSteps(kind: kind) { root in try await Self.perform(step, on: root) }
+    WorkflowSteps(kind: kind) { (root: consuming Root) in
+      try await Self.perform(step, on: consume root)
+    }
   }
 
-  /// Runs `step` on `item` once the item is active (when it is an interactor scope).
+  /// Runs `step` on `item` once the item is active (when it is an interactor scope). While it
+  /// waits, it holds the item only weakly: a RIB detached and released meanwhile goes away, and
+  /// the run ends with `CancellationError` instead of keeping it alive.
   @MainActor
   static func perform<Item, Next>(
-    _ step: @MainActor (Item) async throws -> Next, on item: Item
+    _ step: @MainActor (Item) async throws -> Next, on item: consuming Item
   ) async throws -> Next {
     try Task.checkCancellation()
-    if let scope = item as? any InteractorScope { try await scope.waitUntilActive() }
+    var held: Item? = consume item
+    var waiter: ActivationWaiter?
+    do {
+      if let scope = held as? any InteractorScope, !scope.isActive {
+        waiter = ActivationWaiter(scope)
+      }
+    }
+    if let waiter {
+      held = nil
+      try await waiter.wait()
+      guard let scope = waiter.scope, let item = scope as? Item else { throw CancellationError() }
+      held = item
+    }
     try Task.checkCancellation()
-    return try await step(item)
+    return try await step(held!)
   }
 }
 
 /// A workflow being assembled: its steps so far, ending with an item of type `Current`.
 public struct WorkflowSteps<Root, Current> {
   let kind: String
-  let body: @MainActor (Root) async throws -> Current
+  let body: @MainActor (consuming Root) async throws -> Current
 
   /// The next step: acts on the item the previous step returned.
   public func onStep<Next>(
     _ step: @escaping @MainActor (Current) async throws -> Next
   ) -> WorkflowSteps<Root, Next> {
     let body = body
-    return WorkflowSteps<Root, Next>(kind: kind) { root in
-      try await Workflow<Root>.perform(step, on: try await body(root))
+    return WorkflowSteps<Root, Next>(kind: kind) { (root: consuming Root) in
+      try await Workflow<Root>.perform(step, on: try await body(consume root))
     }
   }
 
@@ -67,7 +83,7 @@ public struct WorkflowSteps<Root, Current> {
 public struct CommittedWorkflow<Root, Output> {
   /// The workflow's kind.
   public let kind: String
-  let body: @MainActor (Root) async throws -> Output
+  let body: @MainActor (consuming Root) async throws -> Output
 }
 
 extension CommittedWorkflow {

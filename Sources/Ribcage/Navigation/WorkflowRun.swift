@@ -13,18 +13,28 @@ public final class WorkflowRun<Output> {
   /// The run's state: running, then completed, failed or cancelled.
   public var state: StateStream<WorkflowState<Output>> { store.stream }
 
-  /// Cancels the run: the step in progress sees cancellation and no later step runs.
+  /// Whether ``cancel()`` was called (the state says `cancelled` once the run has really ended).
+  public private(set) var isCancellationRequested = false
+
+  /// Cancels the run: the step in progress sees cancellation and no later step starts. The
+  /// ``state`` turns `cancelled` when the run has ended by it — at once if no step is in
+  /// progress, otherwise when the step in progress returns (it cannot be stopped from outside).
+  /// Does nothing once the run has finished.
   public func cancel() {
+    guard !store.value.isFinished, !isCancellationRequested else { return }
+    isCancellationRequested = true
     task?.cancel()
-    if !store.value.isFinished { store.value = .cancelled }
   }
 
   func finish(_ state: WorkflowState<Output>) {
     guard !store.value.isFinished else { return }
     store.value = state
   }
-
 }
+
+/// A run is work an interactor can own: `run.cancelOnDeactivate(interactor: self)` ends it when
+/// the RIB resigns.
+extension WorkflowRun: CancellableWork {}
 
 extension WorkflowRun where Output: Sendable {
   /// Waits for the run to finish: its output, or its error (`CancellationError` if cancelled).

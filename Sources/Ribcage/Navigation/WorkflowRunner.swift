@@ -8,45 +8,66 @@
 /// ```
 @MainActor
 public final class WorkflowRunner {
-  private var running: [String: () -> Void] = [:]
+  /// The running workflow of each kind. The runner owns a run until it ends, so the latest link
+  /// wins even when callers discard the run handle (as they usually do).
+  private var running: [String: (id: ObjectIdentifier, cancel: @MainActor () -> Void)] = [:]
 
   /// Creates a runner with nothing running.
   public init() {}
 
-  /// Starts `workflow` on `root`, cancelling the running workflow of the same kind.
+  /// Starts `workflow` on `root`, cancelling the running workflow of the same kind. The returned
+  /// run may be discarded: the runner keeps it until it ends.
   @discardableResult
   public func start<Root, Output>(_ workflow: CommittedWorkflow<Root, Output>, on root: Root)
     -> WorkflowRun<Output>
   {
-    running[workflow.kind]?()
+    running.removeValue(forKey: workflow.kind)?.cancel()
     let run = WorkflowRun<Output>(kind: workflow.kind)
     let body = workflow.body
     let box = MainActorBox(root)
-    run.task = Task { [weak run] in
+    running[workflow.kind] = (ObjectIdentifier(run), { run.cancel() })
+    // The task holds the run (and the runner entry holds it too) until the run ends.
+    run.task = Task { [weak self] in
+      let state: WorkflowState<Output>
       do {
-        let output = try await body(box.value)
-        run?.finish(.completed(output))
+        state = .completed(try await body(box.take()))
       } catch is CancellationError {
-        run?.finish(.cancelled)
+        state = .cancelled
       } catch {
-        run?.finish(.failed(error))
+        state = .failed(error)
       }
+      run.finish(state)
+      self?.ended(run)
     }
-    running[workflow.kind] = { [weak run] in run?.cancel() }
     return run
   }
 
   /// Cancels the running workflow of `kind`, if any.
   public func cancel(kind: String) {
-    running.removeValue(forKey: kind)?()
+    running.removeValue(forKey: kind)?.cancel()
+  }
+
+  /// Whether a workflow of `kind` is running.
+  public func isRunning(kind: String) -> Bool {
+    running[kind] != nil
+  }
+
+  private func ended<Output>(_ run: WorkflowRun<Output>) {
+    if running[run.kind]?.id == ObjectIdentifier(run) { running[run.kind] = nil }
   }
 }
 
-/// Carries a main-actor value into a main-actor task.
+/// Carries a main-actor value into a main-actor task, which takes it out: the box then holds
+/// nothing, so a root the workflow waits on is not kept alive by the run.
 @MainActor
 final class MainActorBox<Value> {
-  let value: Value
+  private var value: Value?
   init(_ value: Value) { self.value = value }
+
+  func take() -> Value {
+    defer { value = nil }
+    return value!
+  }
 }
 
 extension WorkflowRunner {

@@ -2,12 +2,21 @@
 public struct FlagIssue: Sendable, Equatable, CustomStringConvertible {
   /// What was wrong.
   public enum Kind: Sendable, Equatable {
-    /// The source names a flag nobody registered.
+    /// The source names a flag nobody has registered (yet).
+    ///
+    /// Sources do not report it when they set such a flag: flags register lazily (a plugin point
+    /// registers its flags when it is created), so the value waits in its layer and is applied —
+    /// type-checked — when the flag registers. ``FlagStore/issuesForPendingKeys()`` turns the
+    /// values still waiting into these issues, to find misspelt keys once every feature is loaded.
     case unknownKey
-    /// The value has the wrong type for the flag.
+    /// The value has the wrong type for the flag. For a value that was waiting for its flag to
+    /// register, it is reported at registration, and the value is dropped.
     case wrongType(expected: String, found: String)
     /// The source is not a flat JSON object of flag values.
     case malformedSource(String)
+    /// A flag file sets the same key more than once. The last value applies (as it would for
+    /// `JSON.parse` or `jq`); the earlier ones are ignored.
+    case duplicateKey
   }
 
   /// What was wrong.
@@ -27,11 +36,14 @@ public struct FlagIssue: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .unknownKey:
-      "\(source) sets unknown flag \"\(key ?? "")\"; ignored. Register the flag or remove the entry."
+      "\(source) sets unknown flag \"\(key ?? "")\": no flag with this key is registered; its "
+        + "value waits for one. Check the key for a typo."
     case .wrongType(let expected, let found):
       "\(source) sets flag \"\(key ?? "")\" to \(found), but it is \(expected); ignored."
     case .malformedSource(let detail):
       "\(source) is not a flat JSON object of flag values (\(detail)); nothing from it applied."
+    case .duplicateKey:
+      "\(source) sets flag \"\(key ?? "")\" more than once; the last value applies."
     }
   }
 }

@@ -1,6 +1,19 @@
 /// A small, strict parser for flag files: one flat JSON object whose values are booleans, numbers
 /// or strings. Anything else is a typed error with the position — a bad file never crashes and
 /// never half-applies.
+///
+/// It follows RFC 8259 exactly, so a file means what every other JSON tool says it means:
+/// - numbers are `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` (no `+1`, no `01`, no `.5`); one
+///   without a fraction or exponent is an integer when it fits an `Int`, otherwise a number, and
+///   a number too large for a `Double` is an error;
+/// - strings accept every escape (`\" \\ \/ \b \f \n \r \t \uXXXX`), `\u` takes exactly four hex
+///   digits, a surrogate pair (`\ud83d\ude00`) is one character and a lone surrogate is an error,
+///   and unescaped control characters (below U+0020) are errors;
+/// - whitespace is space, tab, line feed and carriage return only, and nothing may follow the
+///   object.
+///
+/// Duplicate keys are not the parser's business: it returns every entry in order, and
+/// ``FlagStore/loadFile(_:)`` reports them.
 enum FlagJSON {
   struct ParseError: Error, Equatable, CustomStringConvertible {
     let message: String
@@ -47,6 +60,10 @@ enum FlagJSON {
 
     func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    static func isDigit(_ byte: UInt8) -> Bool {
+      byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
     mutating func skipWhitespace() {
       while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
         index += 1
@@ -84,23 +101,104 @@ enum FlagJSON {
       }
     }
 
+    /// One or more digits; the error names what they were for.
+    mutating func digits(for part: String) throws(ParseError) {
+      guard let byte = peek(), Self.isDigit(byte) else {
+        throw ParseError(message: "expected a digit in the \(part) of a number", offset: index)
+      }
+      while let byte = peek(), Self.isDigit(byte) { index += 1 }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, nothing more.
     mutating func number() throws(ParseError) -> ScalarValue {
       let start = index
+      if peek() == UInt8(ascii: "-") { index += 1 }
+      guard let first = peek(), Self.isDigit(first) else {
+        throw ParseError(message: "expected a value", offset: start)
+      }
+      index += 1
+      if first == UInt8(ascii: "0"), let next = peek(), Self.isDigit(next) {
+        throw ParseError(message: "a number may not have a leading zero", offset: start)
+      }
+      while let byte = peek(), Self.isDigit(byte) { index += 1 }
       var isInteger = true
-      while let byte = peek(),
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-          || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-          || byte == UInt8(ascii: "E")
-      {
-        if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-          isInteger = false
-        }
+      if peek() == UInt8(ascii: ".") {
+        isInteger = false
         index += 1
+        try digits(for: "fraction")
+      }
+      if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+        isInteger = false
+        index += 1
+        if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+        try digits(for: "exponent")
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       if isInteger, let value = Int(text) { return .int(value) }
-      if let value = Double(text), value.isFinite, !text.isEmpty { return .double(value) }
-      throw ParseError(message: "expected a value", offset: start)
+      guard let value = Double(text), value.isFinite else {
+        throw ParseError(message: "number out of range", offset: start)
+      }
+      return .double(value)
+    }
+
+    /// The four hex digits of a `\u` escape, which starts at `escapeStart`.
+    mutating func hexQuad(escapeStart: Int) throws(ParseError) -> UInt32 {
+      var code: UInt32 = 0
+      for _ in 0..<4 {
+        let digit: UInt32
+        switch peek() {
+        case let byte? where Self.isDigit(byte): digit = UInt32(byte - UInt8(ascii: "0"))
+        case let byte? where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"):
+          digit = UInt32(byte - UInt8(ascii: "a")) + 10
+        case let byte? where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"):
+          digit = UInt32(byte - UInt8(ascii: "A")) + 10
+        default:
+          throw ParseError(
+            message: "a \\u escape needs exactly four hex digits", offset: escapeStart)
+        }
+        code = code << 4 | digit
+        index += 1
+      }
+      return code
+    }
+
+    /// A `\u` escape whose `u` has been read (the backslash is at `escapeStart`): one character,
+    /// or two escapes forming a surrogate pair.
+    mutating func unicodeEscape(escapeStart: Int) throws(ParseError) -> UnicodeScalar {
+      let code = try hexQuad(escapeStart: escapeStart)
+      switch code {
+      case 0xD800...0xDBFF:
+        let lowStart = index
+        guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count,
+          bytes[index + 1] == UInt8(ascii: "u")
+        else {
+          throw ParseError(
+            message: "a high surrogate must be followed by a \\u escape of a low surrogate",
+            offset: escapeStart)
+        }
+        index += 2
+        let low = try hexQuad(escapeStart: lowStart)
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw ParseError(
+            message: "a high surrogate must be followed by a \\u escape of a low surrogate",
+            offset: escapeStart)
+        }
+        let combined = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        // Always valid: 0x10000...0x10FFFF.
+        guard let scalar = UnicodeScalar(combined) else {
+          throw ParseError(message: "invalid surrogate pair", offset: escapeStart)
+        }
+        return scalar
+      case 0xDC00...0xDFFF:
+        throw ParseError(
+          message: "a low surrogate without a high surrogate before it", offset: escapeStart)
+      default:
+        // Every other code below 0x10000 is a scalar.
+        guard let scalar = UnicodeScalar(code) else {
+          throw ParseError(message: "invalid \\u escape", offset: escapeStart)
+        }
+        return scalar
+      }
     }
 
     mutating func string() throws(ParseError) -> String {
@@ -119,24 +217,21 @@ enum FlagJSON {
           return String(scalars)
         case UInt8(ascii: "\\"):
           flush()
+          let escapeStart = index - 1
           guard let escaped = peek() else { break }
           index += 1
           switch escaped {
+          case UInt8(ascii: "b"): scalars.append("\u{08}")
+          case UInt8(ascii: "f"): scalars.append("\u{0C}")
           case UInt8(ascii: "n"): scalars.append("\n")
-          case UInt8(ascii: "t"): scalars.append("\t")
           case UInt8(ascii: "r"): scalars.append("\r")
+          case UInt8(ascii: "t"): scalars.append("\t")
           case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
             scalars.append(UnicodeScalar(escaped))
           case UInt8(ascii: "u"):
-            guard index + 4 <= bytes.count,
-              let code = UInt32(
-                String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-              let scalar = UnicodeScalar(code)
-            else { throw ParseError(message: "bad \\u escape", offset: index) }
-            scalars.append(scalar)
-            index += 4
+            scalars.append(try unicodeEscape(escapeStart: escapeStart))
           default:
-            throw ParseError(message: "bad escape", offset: index - 1)
+            throw ParseError(message: "bad escape", offset: escapeStart)
           }
         case 0..<0x20:
           throw ParseError(message: "control character in string", offset: index - 1)

@@ -1,6 +1,8 @@
 /// Where a flag value came from. Higher sources win: see ``FlagStore``.
 public enum FlagSource: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-  /// The flag's own default.
+  /// The flag's own default — or a remote default: a value applied with
+  /// `FlagStore.apply(_:from: .defaults)`, which beats the default in code and loses to every
+  /// other source.
   case defaults = 0
   /// A local file shipped with or written by the app.
   case localFile = 1

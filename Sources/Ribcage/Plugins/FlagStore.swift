@@ -6,11 +6,15 @@
 /// 2. **auto-disabled** — a plugin failed, so its flag is off until ``clearAutoDisabled(_:)``;
 /// 3. **runtime** — values pushed while the app runs (a config fetch, a push notification);
 /// 4. **local file** — a JSON file (``loadFile(_:)``);
-/// 5. **defaults** — each flag's own default.
+/// 5. **defaults** — values applied with `apply(_:from: .defaults)` (remote defaults), then each
+///    flag's own default in code.
 ///
-/// Sources may only set registered flags, with values of the flag's type; anything else is
-/// reported as a ``FlagIssue`` and ignored — a bad source never crashes and never half-applies a
-/// malformed file.
+/// A source may set a flag before it is registered — plugin points register their flags lazily,
+/// long after a config fetch at launch applied its kill switches. Such a value waits in its
+/// layer (``pendingKeys``) and applies, type-checked, when the flag registers; a value of the
+/// wrong type is then reported as a ``FlagIssue`` and dropped. For a registered flag, a value of
+/// the wrong type is reported and ignored at once. A bad source never crashes and never
+/// half-applies a malformed file.
 ///
 /// ```swift
 /// let flags = FlagStore()
@@ -51,7 +55,8 @@ public final class FlagStore {
   /// points can keep what they computed from the flags until it does.
   @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt64 = 0
 
-  /// Every issue found in a source, in order.
+  /// Every issue found in a source, in order — including values that waited for their flag and
+  /// turned out to have the wrong type when it registered.
   public private(set) var issues: [FlagIssue] = []
 
   /// Switches every optional feature off at once: plugin points build no plugins and detach the
@@ -73,20 +78,51 @@ public final class FlagStore {
 
   // MARK: Flags
 
-  /// Registers `flag`, so that sources may set it. Registering again does nothing.
+  /// Registers `flag`. Registering again does nothing.
+  ///
+  /// Values sources set for it before (see ``pendingKeys``) apply now: each is checked against
+  /// the flag's type, and one of the wrong type is dropped and reported in ``issues``. If they
+  /// change the effective value, ``changes`` delivers it like any other change.
   @discardableResult
   public func register<Value>(_ flag: FeatureFlag<Value>) -> Int {
     if let entry = entries[flag.key] { return entry.index }
     let index = keys.count
-    entries[flag.key] = Entry(
+    let entry = Entry(
       index: index, defaultValue: flag.defaultValue.flagValue, typeName: Value.flagTypeName,
       accepts: { Value(flagValue: $0) != nil })
+    entries[flag.key] = entry
     keys.append(flag.key)
     resolved.append(flag.defaultValue.flagValue)
     resolvedSources.append(.defaults)
     enabledByIndex.append(flag.defaultValue.flagValue == .bool(true))
+    checkWaitingValues(of: flag.key, against: entry)
     resolve(flag.key)
     return index
+  }
+
+  /// The keys sources set that no flag is registered for yet, sorted: their values wait for the
+  /// flag to register. A key still here once every feature has loaded is probably misspelt (see
+  /// ``issuesForPendingKeys()``).
+  public var pendingKeys: [String] {
+    var found: Set<String> = []
+    for layer in layers.values {
+      for key in layer.keys where entries[key] == nil { found.insert(key) }
+    }
+    return found.sorted()
+  }
+
+  /// An ``FlagIssue/Kind/unknownKey`` issue for every value still waiting for its flag, by source
+  /// (lowest first) then key. Call it once every feature that registers flags has loaded, or in a
+  /// debug menu, to find misspelt keys; it does not add to ``issues`` and drops nothing.
+  public func issuesForPendingKeys() -> [FlagIssue] {
+    var found: [FlagIssue] = []
+    for source in FlagSource.allCases {
+      guard let layer = layers[source] else { continue }
+      for key in layer.keys.sorted() where entries[key] == nil {
+        found.append(FlagIssue(kind: .unknownKey, key: key, source: source))
+      }
+    }
+    return found
   }
 
   /// The effective value of `flag` (its default if it is not registered).
@@ -114,9 +150,12 @@ public final class FlagStore {
 
   // MARK: Sources
 
-  /// Replaces the local-file layer with the flat JSON object in `text`. A file that does not
-  /// parse changes nothing; entries with unknown keys or wrong types are skipped. Returns the
-  /// issues found (also appended to ``issues``).
+  /// Replaces the local-file layer with the flat JSON object in `text` (RFC 8259). A file that
+  /// does not parse changes nothing and is one ``FlagIssue/Kind/malformedSource(_:)`` issue whose
+  /// text says what is wrong and at which byte. A key set twice is a
+  /// ``FlagIssue/Kind/duplicateKey`` issue and its last value applies; an entry of the wrong type
+  /// for a registered flag is skipped; an entry for a flag not registered yet waits for it (see
+  /// ``register(_:)``). Returns the issues found (also appended to ``issues``).
   @discardableResult
   public func loadFile(_ text: String) -> [FlagIssue] {
     let entries: [(key: String, value: ScalarValue)]
@@ -128,11 +167,32 @@ public final class FlagStore {
       issues.append(issue)
       return [issue]
     }
-    return replaceLayer(.localFile, with: entries)
+    var duplicates: [FlagIssue] = []
+    var positions: [String: Int] = [:]
+    var unique: [(key: String, value: ScalarValue)] = []
+    for (key, value) in entries {
+      if let position = positions[key] {
+        unique[position].value = value
+        if !duplicates.contains(where: { $0.key == key }) {
+          duplicates.append(FlagIssue(kind: .duplicateKey, key: key, source: .localFile))
+        }
+      } else {
+        positions[key] = unique.count
+        unique.append((key, value))
+      }
+    }
+    issues += duplicates
+    return duplicates + replaceLayer(.localFile, with: unique)
   }
 
   /// Merges `values` into the `source` layer (runtime by default): later values for the same key
   /// win. Returns the issues found (also appended to ``issues``).
+  ///
+  /// A value of the wrong type for a registered flag is an issue and is ignored. A value for a
+  /// flag not registered yet is no issue: it waits in the layer (``pendingKeys``) and applies
+  /// when the flag registers — so kill switches fetched at launch also reach plugins that
+  /// register later — and its type is checked then. Values applied from `.defaults` are remote
+  /// defaults: they beat the flag's default in code and lose to every other source.
   @discardableResult
   public func apply(_ values: [String: ScalarValue], from source: FlagSource = .runtime)
     -> [FlagIssue]
@@ -153,7 +213,7 @@ public final class FlagStore {
     return found
   }
 
-  /// Forgets every value of the runtime layer.
+  /// Forgets every value of the runtime layer, including values waiting for their flag.
   public func clearRuntimeValues() {
     let keys = Array((layers[.runtime] ?? [:]).keys)
     layers[.runtime] = [:]
@@ -203,16 +263,29 @@ public final class FlagStore {
 
   // MARK: Resolution
 
+  /// The issue with setting `key` to `value`, if any. A key nobody registered has none yet: its
+  /// value waits, and ``checkWaitingValues(of:against:)`` checks it at registration.
   private func check(_ key: String, _ value: ScalarValue, _ source: FlagSource) -> FlagIssue? {
-    guard let entry = entries[key] else {
-      return FlagIssue(kind: .unknownKey, key: key, source: source)
-    }
+    guard let entry = entries[key] else { return nil }
     guard entry.accepts(value) else {
       return FlagIssue(
         kind: .wrongType(expected: entry.typeName, found: value.typeName), key: key,
         source: source)
     }
     return nil
+  }
+
+  /// Drops and reports the values that waited for `key` to register and that `entry` does not
+  /// accept.
+  private func checkWaitingValues(of key: String, against entry: Entry) {
+    for source in FlagSource.allCases {
+      guard let value = layers[source]?[key], !entry.accepts(value) else { continue }
+      layers[source]?[key] = nil
+      issues.append(
+        FlagIssue(
+          kind: .wrongType(expected: entry.typeName, found: value.typeName), key: key,
+          source: source))
+    }
   }
 
   private func replaceLayer(
@@ -234,12 +307,13 @@ public final class FlagStore {
     return found
   }
 
-  /// Recomputes the effective value of `key` from the highest source that sets it.
+  /// Recomputes the effective value of `key` from the highest source that sets it; the defaults
+  /// layer (remote defaults) comes before the flag's default in code.
   private func resolve(_ key: String) {
     guard let entry = entries[key] else { return }
     var value = entry.defaultValue
     var source = FlagSource.defaults
-    for candidate in FlagSource.allCases.reversed() where candidate != .defaults {
+    for candidate in FlagSource.allCases.reversed() {
       if let layered = layers[candidate]?[key] {
         value = layered
         source = candidate

@@ -2,11 +2,22 @@
 ///
 /// ``evaluate(_:)`` attaches every enabled plugin that is not attached yet and detaches every
 /// attached one whose flag is off. A flag switched off at runtime (or the core-only switch turned
-/// on) detaches the plugin **at once** — the leak detector then checks it like any detached RIB;
-/// a flag switched on attaches it on the next evaluation. A factory that throws, or a plugin that
-/// reports itself unhealthy, is auto-disabled: detached if attached, noted on the parent router
-/// (visible in tree snapshots), reported as a `pluginAutoDisabled` diagnostic — and the parent's
-/// flow goes on.
+/// on) detaches the plugin **at once** — the leak detector then checks it like any detached RIB.
+/// A flag switched on (including an auto-disable cleared), or the core-only switch turned off,
+/// attaches it **at once** too: the point evaluates again with the last context given to
+/// ``evaluate(_:)`` (before the first evaluation there is none, and nothing is attached). A
+/// factory that throws, or a plugin that reports itself unhealthy, is auto-disabled: detached if
+/// attached, noted on the parent router (visible in tree snapshots), reported as a
+/// `pluginAutoDisabled` diagnostic — and the parent's flow goes on.
+///
+/// A plugin counts as attached only once the router really attached it: if the router refuses
+/// (the factory returned a router that is attached elsewhere, for instance), the tree reports its
+/// misuse diagnostic, the point records nothing, and the next evaluation builds the plugin again.
+///
+/// The point holds its router weakly and keeps the **last context** strongly, to re-evaluate when
+/// a flag turns on; of the tree it holds only the plugins it attached. Keep the context small
+/// (the dependencies the factories need), and never the router that owns the point or an object
+/// that holds it, or the two keep each other alive.
 ///
 /// ```swift
 /// final class ConfirmRouter: ViewableRouter<ConfirmInteractable, ConfirmView> {
@@ -31,6 +42,8 @@ public final class RIBPluginPoint<Context> {
   private var registrations: [PluginRegistration<Context, RouterNode>] = []
   private var attachedPlugins: [String: RouterNode] = [:]
   private var changeSubscription: StreamSubscription?
+  /// The context of the last evaluation, to evaluate again when a flag turns on.
+  private var lastContext: Context?
 
   /// Creates a plugin point whose plugins are attached to `router`.
   public init(_ name: String, flags: FlagStore, router: RouterNode) {
@@ -65,9 +78,11 @@ public final class RIBPluginPoint<Context> {
   }
 
   /// Attaches the enabled plugins that are not attached, detaches the attached ones that are no
-  /// longer enabled.
+  /// longer enabled. Keeps `context` (replacing the previous one) to evaluate again at once when
+  /// a flag turns on.
   public func evaluate(_ context: Context) {
     guard let router else { return }
+    lastContext = context
     for registration in registrations {
       let enabled = !flags.isCoreOnly && flags.isEnabled(index: registration.flagIndex)
       let attached = attachedPlugins[registration.name]
@@ -75,10 +90,12 @@ public final class RIBPluginPoint<Context> {
         do {
           let plugin = try registration.factory(
             context, PluginHealth(store: flags, flagIndex: registration.flagIndex))
-          // The factory may have reported the plugin unhealthy already.
-          guard flags.isEnabled(index: registration.flagIndex) else { continue }
-          attachedPlugins[registration.name] = plugin
-          router.attachChild(plugin)
+          // The factory may have reported the plugin unhealthy already, or changed a flag so
+          // that an evaluation it caused attached this plugin meanwhile.
+          guard flags.isEnabled(index: registration.flagIndex),
+            attachedPlugins[registration.name] == nil
+          else { continue }
+          attach(plugin, as: registration.name, to: router)
         } catch {
           flags.autoDisable(
             registration.flag, reason: "\(registration.name) failed to build: \(error)")
@@ -89,9 +106,28 @@ public final class RIBPluginPoint<Context> {
     }
   }
 
+  /// Attaches `plugin` and keeps it as the plugin `name` only if the router really attached it.
+  private func attach(_ plugin: RouterNode, as name: String, to router: RouterNode) {
+    // A router with a parent is refused (already attached here or elsewhere): never ours.
+    let hadParent = plugin.parent != nil
+    // Recorded before attaching: a plugin that reports itself unhealthy while it activates is
+    // detached from inside `attachChild`, and must be found.
+    attachedPlugins[name] = plugin
+    router.attachChild(plugin)
+    if hadParent || plugin.parent !== router, attachedPlugins[name] === plugin {
+      attachedPlugins[name] = nil
+    }
+  }
+
   private func detach(_ name: String) {
     guard let plugin = attachedPlugins.removeValue(forKey: name) else { return }
     router?.detachChild(plugin)
+  }
+
+  /// Evaluates again with the last context, if there was an evaluation.
+  private func reevaluate() {
+    guard let lastContext else { return }
+    evaluate(lastContext)
   }
 
   private func flagsChanged(_ change: FlagStore.Change) {
@@ -99,8 +135,9 @@ public final class RIBPluginPoint<Context> {
     case .coreOnly(true):
       for registration in registrations { detach(registration.name) }
     case .coreOnly(false):
-      break  // attached again on the next evaluation
+      reevaluate()
     case .value(let key, _, let to, let source):
+      var turnedOn = false
       for registration in registrations where registration.flag.key == key {
         if source == .autoDisabled {
           let reason = flags.autoDisabledReason(registration.flag) ?? "auto-disabled"
@@ -114,8 +151,13 @@ public final class RIBPluginPoint<Context> {
         } else {
           router?.setNote("plugin \(registration.name)", to: nil)
         }
-        if to != .bool(true) { detach(registration.name) }
+        if to == .bool(true) {
+          turnedOn = true
+        } else {
+          detach(registration.name)
+        }
       }
+      if turnedOn { reevaluate() }
     }
   }
 }

@@ -2,12 +2,15 @@
 /// signalled → at the end of the turn a stateless ``Presenter`` turns the state into an immutable
 /// view model → the view renders it, unless it equals the last one.
 ///
-/// - All signals within one main-actor turn produce exactly one render (one presenter call).
+/// - When the loop starts (its interactor becomes active) the current state is rendered at once,
+///   synchronously: a view attached this turn has content before the turn ends.
+/// - After that, all signals within one main-actor turn produce exactly one render (one
+///   presenter call).
 /// - A view model equal to the last rendered one is not rendered.
 /// - A render is never interrupted: a state change during a render schedules one more render
 ///   after it.
 /// - The loop is a ``Worker``: it runs while its interactor is active, so a detached or
-///   deactivated RIB never renders; on re-activation it renders the current state.
+///   deactivated RIB never renders; on re-activation it renders the current state at once.
 ///
 /// Wiring it into a presentable interactor takes a few lines:
 ///
@@ -51,6 +54,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   @exclusivity(unchecked) private var isDirty = false
   @exclusivity(unchecked) private var isFlushScheduled = false
   @exclusivity(unchecked) private var isRendering = false
+  @exclusivity(unchecked) private var isStarting = false
 
   /// How many times the presenter ran.
   @exclusivity(unchecked) public private(set) var presentCount = 0
@@ -139,7 +143,12 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     super.didStart(interactorScope)
     // unowned(unsafe): the subscription never outlives the loop (cancelled in didStop and in
     // deinit), and a checked unowned reference costs atomic traffic on every state change.
+    // The replay of the current state only marks the loop dirty; the first view model is then
+    // rendered at once, so a view attached this turn never shows a frame of empty content.
+    isStarting = true
     subscription = state.observe { [unowned(unsafe) self] _ in self.signal() }
+    isStarting = false
+    if isDirty { flush() }
   }
 
   public override func didStop() {
@@ -156,7 +165,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   public func signal() {
     guard isStarted else { return }
     isDirty = true
-    guard !isRendering, !isFlushScheduled else { return }
+    guard !isRendering, !isFlushScheduled, !isStarting else { return }
     isFlushScheduled = true
     scheduler.scheduleFlush(of: self)
   }

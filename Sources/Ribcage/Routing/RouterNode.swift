@@ -44,8 +44,13 @@ open class RouterNode {
     interactable.owningRouter = self
   }
 
-  deinit {
+  /// A router released while its RIB is active (a dropped root, a tree rebuilt at sign-out)
+  /// deactivates its subtree first, as uber/RIBs does: children first, so bound work stops and
+  /// `willResignActive` runs, then hands what it held to the leak detector. Isolated to the main
+  /// actor: released on it (the normal case) it runs at once.
+  isolated deinit {
     leakSlot.markDeallocated()
+    if interactable.isActive { resignBeforeRelease() }
     if interactable.owningRouter === self { interactable.owningRouter = nil }
     guard !childNodes.isEmpty else { return }
     // A child someone else still holds becomes a root: its parent link must not dangle.
@@ -62,6 +67,41 @@ open class RouterNode {
         releasing.append(contentsOf: node.childNodes)
         node.childNodes = []
       }
+    }
+  }
+
+  /// Deactivates the subtree of a router that is going away while active: each child's subtree
+  /// (last attached first, children first), then its own interactor; then expects all of them,
+  /// and its view and presenter, to be deallocated. The router itself is never handed out: it is
+  /// being destroyed.
+  private final func resignBeforeRelease() {
+    let context = ownContext
+    let interactor = interactable
+    // Hooks that reach the tree through the interactor find no router that is going away.
+    interactor.owningRouter = nil
+    var index = childNodes.count
+    while index > 0 {
+      index -= 1
+      if index < childNodes.count { childNodes[index].setSubtreeActive(false) }
+    }
+    _ = interactor.performDeactivation()
+    if detachHandlers != nil { notifyDetached() }
+    guard let detector = context?.leakDetector, detector.isEnabled else { return }
+    let ancestors: [Any.Type] = [type(of: self)]
+    if !childNodes.isEmpty {
+      var walk = context!.borrowWalk()
+      for child in childNodes {
+        walk.collect(from: child)
+        detector.track(walk, formerAncestors: ancestors)
+      }
+      context!.recycle(&walk)
+    }
+    let path = name
+    detector.expectDeallocation(of: interactor, role: .interactor, path: path)
+    let view = ownedView
+    if let view { detector.expectDeallocation(of: view, role: .view, path: path) }
+    if let presenter = interactor.trackedPresenter, presenter !== view {
+      detector.expectDeallocation(of: presenter, role: .presenter, path: path)
     }
   }
 
@@ -151,6 +191,12 @@ open class RouterNode {
   ///
   /// Attaching a router that is already attached (here or elsewhere), or one that would become
   /// its own ancestor, changes nothing and reports a ``TreeDiagnostic``.
+  ///
+  /// Hooks run during the attach (`didBecomeActive`, `didLoad`) may change the tree: the walk
+  /// follows the live tree, so a router they detach is left alone (and stays tracked for
+  /// leaks), and a child detached during its own activation is not loaded. A router attached
+  /// below a subtree that is being deactivated (from a `willResignActive`) is attached inactive:
+  /// it becomes active when that subtree is next attached to an active parent.
   public final func attachChild(_ child: RouterNode) {
     let context = context
     if let problem = problemAttaching(child) {
@@ -161,16 +207,39 @@ open class RouterNode {
     child.parent = self
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.attached(child: child, parent: self)) }
-    child.joinTree(context: context, activating: interactable.isActive)
-    child.load()
+    let activating = interactable.isActive && !context.isBeingDeactivated(self)
+    child.joinTree(context: context, under: self, activating: activating)
+    // A hook may have detached the child while it was being activated.
+    if child.parent === self { child.load() }
   }
 
   /// Detaches `child`: its subtree is deactivated children first, removed, and handed to the leak
   /// detector, which reports whatever is still alive after its grace period.
   ///
   /// Detaching a router that is not a child of this one changes nothing and reports a
-  /// ``TreeDiagnostic``.
+  /// ``TreeDiagnostic``. Detaching a router again from one of its own subtree's
+  /// `willResignActive` hooks, while it is being detached, does nothing more.
   public final func detachChild(_ child: RouterNode) {
+    detachChild(child, expectingDeallocation: true)
+  }
+
+  /// Detaches `child` like ``detachChild(_:)``; with `expectingDeallocation` set to `false` its
+  /// subtree is not handed to the leak detector.
+  ///
+  /// Use it for routers a parent keeps on purpose to attach again later — cached tabs, a screen
+  /// kept warm — which would otherwise be reported as leaks after the grace period:
+  ///
+  /// ```swift
+  /// func showTab(_ tab: TabRouter) {
+  ///   if let current = currentTab { detachChild(current, expectingDeallocation: false) }
+  ///   attachChild(tab)
+  ///   currentTab = tab
+  /// }
+  /// ```
+  ///
+  /// A router attached again before its grace period ends is never reported either way; this is
+  /// for routers kept detached for longer.
+  public final func detachChild(_ child: RouterNode, expectingDeallocation: Bool) {
     let context = context
     guard child.parent === self, childNodes.indexOfIdentical(child) != nil else {
       context.diagnostics.report(
@@ -181,25 +250,19 @@ open class RouterNode {
             + "the router it was attached to."))
       return
     }
+    let childID = ObjectIdentifier(child)
+    // A hook in the subtree asked to detach it again: the detach under way does that.
+    if context.deactivatingRoots.contains(childID) { return }
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     walk.collect(from: child)
+    let detector = expectingDeallocation ? context.leakDetector : nil
+    var batch =
+      detector?.isEnabled == true ? detector?.makeBatch(for: walk, formerParent: self) : nil
     // One pass, children before parents: each router is registered with the leak detector's
     // batch and deactivated while it is at hand.
-    let detector = context.leakDetector
-    let batch =
-      detector?.isEnabled == true ? detector?.makeBatch(for: walk, formerParent: self) : nil
-    let nodes = walk.nodes
-    var index = nodes.count
-    while index > 0 {
-      index -= 1
-      let node = nodes[index]
-      let interactor = node.interactable
-      batch?.register(node, interactor: interactor, at: index, of: walk)
-      if interactor.performDeactivation(), context.hasObservers {
-        context.emit(.deactivated(node))
-      }
-    }
+    Self.deactivate(&walk, context: context, since: mutationsBefore, registeringIn: &batch)
+    let treeChanged = context.mutationCount != mutationsBefore
     // willResignActive may have changed the tree; look the child up again.
     if let index = childNodes.indexOfIdentical(child) {
       childNodes.remove(at: index)
@@ -207,11 +270,13 @@ open class RouterNode {
     child.parent = nil
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.detached(child: child, parent: self)) }
-    if let detector, let batch {
-      if context.mutationCount == mutationsBefore &+ 1 {
+    if child.detachHandlers != nil { child.notifyDetached() }
+    if let detector, detector.isEnabled {
+      if let batch, !treeChanged {
         detector.enqueue(batch)
       } else {
-        // Hooks attached or detached routers meanwhile: track the subtree as it is now.
+        // Hooks attached or detached routers meanwhile: track the subtree as it is now. What
+        // they detached was tracked by their own detach.
         walk.collect(from: child)
         detector.track(walk, formerParent: self)
       }
@@ -242,7 +307,8 @@ open class RouterNode {
     return nil
   }
 
-  private final func isDescendant(of ancestor: RouterNode) -> Bool {
+  /// Whether `ancestor` is above this router (not counting the router itself).
+  final func isDescendant(of ancestor: RouterNode) -> Bool {
     var node = parent
     while let current = node {
       if current === ancestor { return true }
@@ -251,20 +317,58 @@ open class RouterNode {
     return false
   }
 
+  // MARK: Detach notifications
+
+  /// Called when this router is detached from its parent; rare (flows, workflow steps waiting on
+  /// the RIB), so `nil` until first used.
+  @exclusivity(unchecked) final var detachHandlers: [(id: UInt64, handler: @MainActor () -> Void)]?
+  @exclusivity(unchecked) private final var nextDetachHandlerID: UInt64 = 0
+
+  /// Calls `handler` the next time this router is detached from its parent (or released while
+  /// active); returns an id for ``removeDetachHandler(_:)``.
+  final func whenDetached(_ handler: @escaping @MainActor () -> Void) -> UInt64 {
+    nextDetachHandlerID &+= 1
+    var handlers = detachHandlers ?? []
+    handlers.append((nextDetachHandlerID, handler))
+    detachHandlers = handlers
+    return nextDetachHandlerID
+  }
+
+  final func removeDetachHandler(_ id: UInt64) {
+    guard var handlers = detachHandlers else { return }
+    handlers.removeAll { $0.id == id }
+    detachHandlers = handlers.isEmpty ? nil : handlers
+  }
+
+  private final func notifyDetached() {
+    guard let handlers = detachHandlers else { return }
+    detachHandlers = nil
+    for entry in handlers { entry.handler() }
+  }
+
   // MARK: Subtree walks
 
-  /// Called on a child that was just attached: adopts the context everywhere below it, clears
-  /// leak tracking from an earlier detach, and activates the subtree parents first.
+  /// Called on a child that was just attached below `attachParent`: adopts the context
+  /// everywhere below it, clears leak tracking from an earlier detach, and activates the subtree
+  /// parents first.
   ///
   /// The walk follows the live tree: children are looked up after their parent's hooks ran, so a
-  /// child that a hook detached is skipped and one it attached is already handled.
-  private final func joinTree(context: TreeContext, activating: Bool) {
+  /// child that a hook detached is skipped (and keeps its leak tracking), one it attached is
+  /// already handled, and a router is activated only while its parent is active.
+  private final func joinTree(context: TreeContext, under attachParent: RouterNode, activating: Bool)
+  {
+    let mutationsBefore = context.mutationCount
     joinAlone(context: context, activating: activating)
     guard !childNodes.isEmpty else { return }
     var walk = context.borrowWalk()
     walk.pushChildren(of: self)
-    while let node = walk.popPending() {
-      node.joinAlone(context: context, activating: activating)
+    while let node = walk.popLive() {
+      // Hooks changed the tree: skip what is no longer below the router attached to.
+      if context.mutationCount != mutationsBefore, !node.isDescendant(of: attachParent) {
+        continue
+      }
+      node.joinAlone(
+        context: context, activating: activating && node.parent!.interactable.isActive)
       walk.pushChildren(of: node)
     }
     context.recycle(&walk)
@@ -272,13 +376,19 @@ open class RouterNode {
 
   /// Activates or deactivates this router's interactor together with its whole subtree; called by
   /// ``Interactor/activate()`` and ``Interactor/deactivate()``. Activation follows the live tree,
-  /// parents first; deactivation takes the subtree as it is and goes children first.
+  /// parents first; deactivation takes the subtree as it is and goes children first. Both leave
+  /// alone the routers that hooks detached or moved during the walk.
   final func setSubtreeActive(_ active: Bool) {
     let context = context
+    let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     if active {
-      walk.pushPending(self)
-      while let node = walk.popPending() {
+      if interactable.performActivation(), context.hasObservers { context.emit(.activated(self)) }
+      walk.pushChildren(of: self)
+      while let node = walk.popLive() {
+        if context.mutationCount != mutationsBefore, !node.isDescendant(of: self) { continue }
+        // Active exactly while the parent is: a hook may have deactivated it.
+        guard node.parent!.interactable.isActive else { continue }
         if node.interactable.performActivation(), context.hasObservers {
           context.emit(.activated(node))
         }
@@ -286,7 +396,8 @@ open class RouterNode {
       }
     } else {
       walk.collect(from: self)
-      Self.deactivate(walk.nodes, context: context)
+      var noBatch: LeakBatch?
+      Self.deactivate(&walk, context: context, since: mutationsBefore, registeringIn: &noBatch)
     }
     context.recycle(&walk)
   }
@@ -300,16 +411,32 @@ open class RouterNode {
     }
   }
 
-  /// Deactivates `subtree` (given in pre-order) children before parents.
-  private static func deactivate(_ subtree: [RouterNode], context: TreeContext) {
-    var index = subtree.count
+  /// Deactivates the collected `walk` children before parents, registering each router with
+  /// `batch` first. Runs the hooks; once they change the tree (the context's mutation count
+  /// moved past `mutationsBefore`) routers no longer below the walk's first router are left
+  /// alone and `batch` is dropped (the caller tracks the subtree as it is at the end). While it
+  /// runs, routers attached below the walk are attached inactive.
+  private static func deactivate(
+    _ walk: inout SubtreeWalk, context: TreeContext, since mutationsBefore: UInt64,
+    registeringIn batch: inout LeakBatch?
+  ) {
+    let nodes = walk.nodes
+    context.deactivatingRoots.append(ObjectIdentifier(nodes[0]))
+    var index = nodes.count
     while index > 0 {
       index -= 1
-      let node = subtree[index]
-      if node.interactable.performDeactivation(), context.hasObservers {
+      if context.mutationCount != mutationsBefore {
+        batch = nil
+        guard walk.isStillInSubtree(index) else { continue }
+      }
+      let node = nodes[index]
+      let interactor = node.interactable
+      batch?.register(node, interactor: interactor, at: index, of: walk)
+      if interactor.performDeactivation(), context.hasObservers {
         context.emit(.deactivated(node))
       }
     }
+    context.deactivatingRoots.removeLast()
   }
 
   /// The RIB name for a router type: its name without a trailing "Router".

@@ -18,6 +18,30 @@ public protocol LaunchHost: AnyObject {
   func install(rootView: any ViewControllable)
 }
 
+extension LaunchHost {
+  /// `rootView` as the kind of view this host can show; stops with a message that says what to
+  /// pass when it is not one. A host that silently installed nothing would show a black screen.
+  ///
+  /// ```swift
+  /// extension MyWindow: LaunchHost {
+  ///   func install(rootView: any ViewControllable) {
+  ///     contentController = requireRootView(rootView, as: MyViewController.self)
+  ///   }
+  /// }
+  /// ```
+  public func requireRootView<View>(_ rootView: any ViewControllable, as viewType: View.Type)
+    -> View
+  {
+    guard let view = rootView as? View else {
+      preconditionFailure(
+        "\(type(of: self)) can only show a root view that is a \(View.self), but the launched "
+          + "router's view is a \(type(of: rootView)). Launch a router whose view controller is "
+          + "a \(View.self) (subclass it and conform to ViewControllable).")
+    }
+    return view
+  }
+}
+
 #if canImport(UIKit) && !os(watchOS)
   import UIKit
 
@@ -29,7 +53,7 @@ public protocol LaunchHost: AnyObject {
   extension UIWindow: LaunchHost {
     /// Sets `rootView` (a `UIViewController`) as the root view controller and shows the window.
     public func install(rootView: any ViewControllable) {
-      rootViewController = rootView as? UIViewController
+      rootViewController = requireRootView(rootView, as: UIViewController.self)
       makeKeyAndVisible()
     }
   }

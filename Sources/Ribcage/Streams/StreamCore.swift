@@ -145,10 +145,11 @@ final class StreamCore<Value>: SubscriptionSource {
   @usableFromInline
   func subscribe(
     onValue: @escaping @MainActor (Value) -> Void,
-    onFinish: (@MainActor () -> Void)?
+    onFinish: (@MainActor () -> Void)?,
+    replaying: Bool = true
   ) -> StreamSubscription {
     if isFinished {
-      if let current { onValue(current.value) }
+      if replaying, let current { onValue(current.value) }
       onFinish?()
       return StreamSubscription(source: nil, id: 0)
     }
@@ -165,8 +166,33 @@ final class StreamCore<Value>: SubscriptionSource {
       Subscriber(id: id, onValue: onValue, onFinish: onFinish, joinedAtPendingIndex: joinedAt))
     subscriberSlots = subscribers.count
     let subscription = StreamSubscription(source: self, id: id)
-    if let current { onValue(current.value) }
+    if replaying, let current { replay(current.value, to: onValue) }
     return subscription
+  }
+
+  /// Replays the latest value to `onValue`, a subscriber made with `replaying: false`, unless
+  /// `subscription` was cancelled meanwhile. A finished stream replays its last value anyway, as
+  /// `subscribe` does.
+  func replayLatest(to onValue: @MainActor (Value) -> Void, of subscription: StreamSubscription) {
+    guard let current else { return }
+    if isFinished || subscription.isActive { replay(current.value, to: onValue) }
+  }
+
+  /// Delivers the replayed `value` to one new subscriber as a delivery like any other: values
+  /// sent from inside it are queued and reach every subscriber after it, so nobody sees a newer
+  /// value before an older one.
+  private func replay(_ value: Value, to onValue: @MainActor (Value) -> Void) {
+    if isDelivering || isFinished {
+      // Inside another delivery, sends are queued already; a finished stream sends nothing.
+      onValue(value)
+      return
+    }
+    isDelivering = true
+    onValue(value)
+    if !pending.isEmpty { drainPending() }
+    isDelivering = false
+    if needsCompaction || hasLateJoiners { tidyUp() }
+    if finishRequested { finish() }
   }
 
   func removeSubscriber(id: UInt64) {

@@ -10,6 +10,10 @@ struct SubtreeWalk {
   private(set) var parents: [Int32] = []
   private var pending: [RouterNode] = []
   private var pendingParents: [Int32] = []
+  /// For a live walk: the router each pending router was reached from. An identifier, not a
+  /// reference: it is only compared with the router's current parent, which is alive whenever it
+  /// matches (a router clears its children's parent links when it goes away).
+  private var pendingFrom: [ObjectIdentifier] = []
 
   /// Replaces the contents with `root` and everything below it.
   @MainActor
@@ -47,23 +51,43 @@ struct SubtreeWalk {
   }
 
   /// Pushes `node`'s children on the pending stack, for a walk that follows the live tree with
-  /// ``popPending()``.
+  /// ``popLive()``.
   @MainActor
   mutating func pushChildren(of node: RouterNode) {
-    push(childrenOf: node, at: -1)
+    let children = node.childNodes
+    let from = ObjectIdentifier(node)
+    var child = children.count
+    while child > 0 {
+      child -= 1
+      pending.append(children[child])
+      pendingFrom.append(from)
+    }
   }
 
-  /// Pushes one router on the pending stack.
-  mutating func pushPending(_ node: RouterNode) {
-    pending.append(node)
-    pendingParents.append(-1)
+  /// Takes the next router of a live walk off the pending stack, skipping every router that is no
+  /// longer attached to the router it was reached from: a hook run earlier in the walk detached
+  /// or moved it (and its subtree), so the walk must leave it alone.
+  @MainActor
+  mutating func popLive() -> RouterNode? {
+    while let node = pending.popLast() {
+      let from = pendingFrom.removeLast()
+      if let parent = node.parent, ObjectIdentifier(parent) == from { return node }
+    }
+    return nil
   }
 
-  /// Takes the next router off the pending stack.
-  mutating func popPending() -> RouterNode? {
-    guard let node = pending.popLast() else { return nil }
-    pendingParents.removeLast()
-    return node
+  /// Whether router `index` is still below the walk's first router, following the live parent
+  /// links: after hooks changed the tree, a collected router may have been detached or moved.
+  /// Costs the router's depth below the first router.
+  @MainActor
+  func isStillInSubtree(_ index: Int) -> Bool {
+    let root = nodes[0]
+    var node = nodes[index]
+    while node !== root {
+      guard let parent = node.parent else { return false }
+      node = parent
+    }
+    return true
   }
 
   /// Pushes `node`'s children so that the first child comes off the stack first.
@@ -87,5 +111,6 @@ struct SubtreeWalk {
     parents.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
     pendingParents.removeAll(keepingCapacity: true)
+    pendingFrom.removeAll(keepingCapacity: true)
   }
 }

@@ -23,6 +23,23 @@ public final class TreeContext {
   /// Incremented by every attach and detach, so a walk can tell whether hooks changed the tree.
   @exclusivity(unchecked) var mutationCount: UInt64 = 0
 
+  /// The routers whose subtrees are being deactivated right now (a detach, or an interactor's
+  /// `deactivate()`), innermost last. Hooks run during those walks; a router attached anywhere
+  /// below one of them is attached inactive, and a nested detach of one of them is ignored.
+  @exclusivity(unchecked) var deactivatingRoots: [ObjectIdentifier] = []
+
+  /// Whether `node` is one of ``deactivatingRoots`` or below one. Free when nothing is being
+  /// deactivated, which is whenever no hook is running inside a deactivation walk.
+  func isBeingDeactivated(_ node: RouterNode) -> Bool {
+    guard !deactivatingRoots.isEmpty else { return false }
+    var current: RouterNode? = node
+    while let candidate = current {
+      if deactivatingRoots.contains(ObjectIdentifier(candidate)) { return true }
+      current = candidate.parent
+    }
+    return false
+  }
+
   /// Emptied walks kept for the next attach or detach, so they allocate no scratch space. A walk
   /// borrowed while another is out (a hook that detaches during a detach) is simply a new one.
   @exclusivity(unchecked) private var spareWalks: [SubtreeWalk] = []
@@ -43,14 +60,25 @@ public final class TreeContext {
   ///
   /// - Parameters:
   ///   - diagnostics: where misuse reports go; ``DiagnosticsHandler/standard`` by default.
-  ///   - leakDetector: the leak detector; a ``LeakDetector`` with default settings unless given,
-  ///     `nil` for none.
+  ///   - leakDetector: the leak detector; `nil` for none. By default, a ``LeakDetector`` with
+  ///     default settings in debug builds and none in release builds, where reports would go
+  ///     nowhere: detaches then cost nothing for leak tracking. Pass a detector to track leaks in
+  ///     a release build (and give it an `onLeak` that reports somewhere).
   public init(
     diagnostics: DiagnosticsHandler = .standard,
-    leakDetector: LeakDetector? = LeakDetector()
+    leakDetector: LeakDetector? = TreeContext.defaultLeakDetector()
   ) {
     self.diagnostics = diagnostics
     self.leakDetector = leakDetector
+  }
+
+  /// A ``LeakDetector`` with default settings in debug builds; `nil` in release builds.
+  public static func defaultLeakDetector() -> LeakDetector? {
+    #if DEBUG
+      LeakDetector()
+    #else
+      nil
+    #endif
   }
 
   /// Attach, detach, activation and load events of every router in this tree.
