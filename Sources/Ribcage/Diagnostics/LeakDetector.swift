@@ -140,7 +140,9 @@ public final class LeakDetector {
     isSweeping = false
     // Called by hand while nothing is scheduled: what the handlers tracked still needs a sweep.
     // (The scheduled sweep's own task schedules the next one when this returns.)
-    if sweepsAutomatically, scheduledSweep == nil, let next = nextDeadline { scheduleSweep(at: next) }
+    if sweepsAutomatically, scheduledSweep == nil, let next = nextDeadline {
+      scheduleSweep(at: next)
+    }
     return reports
   }
 

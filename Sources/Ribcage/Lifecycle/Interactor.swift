@@ -28,6 +28,8 @@
 open class Interactor: InteractorScope {
   /// Whether the interactor is between ``activate()`` and ``deactivate()``.
   @exclusivity(unchecked) public private(set) final var isActive = false
+  /// Set while ``willResignActive()`` runs.
+  @exclusivity(unchecked) private final var isResigning = false
 
   /// Bound work and the activeness stream, created on first use so that an interactor that
   /// needs neither costs nothing extra.
@@ -102,6 +104,11 @@ open class Interactor: InteractorScope {
   final func performActivation() -> Bool {
     guard !isActive else { return false }
     isActive = true
+    // The event goes out before the hook runs: a hook that detaches its own RIB emits
+    // "deactivated", which must come after "activated".
+    if let router = owningRouter, let context = router.existingContext, context.hasObservers {
+      context.emit(.activated(router))
+    }
     extras?.activeness?.send(true)
     didBecomeActive()
     return true
@@ -111,8 +118,12 @@ open class Interactor: InteractorScope {
   /// whether it changed anything.
   @discardableResult
   final func performDeactivation() -> Bool {
-    guard isActive else { return false }
+    // A walk started from inside willResignActive (a hook detaching an ancestor) reaches this
+    // interactor again: the deactivation under way finishes it, once.
+    guard isActive, !isResigning else { return false }
+    isResigning = true
     willResignActive()
+    isResigning = false
     extras?.cancelBoundWork()
     isActive = false
     extras?.activeness?.send(false)

@@ -19,20 +19,26 @@ open class RouterNode {
   // the runtime's dynamic exclusivity checks (a quarter of the attach/detach cost) are skipped.
   @exclusivity(unchecked) nonisolated(unsafe) final var childNodes: [RouterNode] = []
   @exclusivity(unchecked) nonisolated(unsafe) final unowned(unsafe) var parent: RouterNode?
-  @exclusivity(unchecked) private final var ownContext: TreeContext?
+  @exclusivity(unchecked) nonisolated(unsafe) private final var ownContext: TreeContext?
   @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()
 
   /// Short notes shown with this RIB in tree snapshots, e.g. a plugin that was switched off.
-  public final var notes: [String: String] { noteStorage ?? [:] }
+  public final var notes: [String: String] { extras?.notes ?? [:] }
 
-  /// Rarely used, so `nil` until the first note: most routers never pay for a dictionary.
-  @exclusivity(unchecked) private final var noteStorage: [String: String]?
+  /// Notes, detach handlers and the active-root record: rarely used, so `nil` until needed.
+  @exclusivity(unchecked) nonisolated(unsafe) final var extras: RouterExtras?
+
+  final var extrasCreatingIfNeeded: RouterExtras {
+    if let extras { return extras }
+    let created = RouterExtras()
+    extras = created
+    return created
+  }
 
   /// Sets (or, with `nil`, removes) the note `key`, shown in tree snapshots as `key: value`.
   public final func setNote(_ key: String, to value: String?) {
-    var updated = noteStorage ?? [:]
-    updated[key] = value
-    noteStorage = updated.isEmpty ? nil : updated
+    if value == nil, extras == nil { return }
+    extrasCreatingIfNeeded.notes[key] = value
   }
 
   /// Whether ``load()`` has run.
@@ -46,12 +52,18 @@ open class RouterNode {
 
   /// A router released while its RIB is active (a dropped root, a tree rebuilt at sign-out)
   /// deactivates its subtree first, as uber/RIBs does: children first, so bound work stops and
-  /// `willResignActive` runs, then hands what it held to the leak detector. Isolated to the main
-  /// actor: released on it (the normal case) it runs at once.
-  isolated deinit {
+  /// `willResignActive` runs, then hands what it held to the leak detector. Only a root can be
+  /// released while active; it hands its tree to its ``RouterExtras``, whose isolated deinit
+  /// stops it on the main actor. Every other router pays one `nil` check here.
+  deinit {
     leakSlot.markDeallocated()
-    if interactable.isActive { resignBeforeRelease() }
     if interactable.owningRouter === self { interactable.owningRouter = nil }
+    if let extras, extras.activeRoot != nil {
+      extras.routerReleased(children: childNodes, context: ownContext)
+      // The extras keep the children until they have stopped them (and release them then).
+      _ = Self.orphanChildren(of: childNodes)
+      return
+    }
     guard !childNodes.isEmpty else { return }
     // A child someone else still holds becomes a root: its parent link must not dangle.
     let hasGrandchildren = Self.orphanChildren(of: childNodes)
@@ -59,49 +71,35 @@ open class RouterNode {
     // overflow the stack. Only children nobody else holds are taken apart, and only when there
     // are grandchildren (a one-level release recurses once).
     guard hasGrandchildren else { return }
-    var releasing = childNodes
+    let releasing = childNodes
     childNodes = []
+    Self.releaseIteratively(releasing)
+  }
+
+  /// Releases `routers`, taking apart the subtrees nobody else holds one level at a time, so a
+  /// 10,000-level chain does not release recursively.
+  nonisolated static func releaseIteratively(_ routers: [RouterNode]) {
+    var releasing = routers
     while var node = releasing.popLast() {
       if isKnownUniquelyReferenced(&node), !node.childNodes.isEmpty {
-        _ = Self.orphanChildren(of: node.childNodes)
+        _ = orphanChildren(of: node.childNodes)
         releasing.append(contentsOf: node.childNodes)
         node.childNodes = []
       }
     }
   }
 
-  /// Deactivates the subtree of a router that is going away while active: each child's subtree
-  /// (last attached first, children first), then its own interactor; then expects all of them,
-  /// and its view and presenter, to be deallocated. The router itself is never handed out: it is
-  /// being destroyed.
-  private final func resignBeforeRelease() {
-    let context = ownContext
-    let interactor = interactable
-    // Hooks that reach the tree through the interactor find no router that is going away.
-    interactor.owningRouter = nil
-    var index = childNodes.count
-    while index > 0 {
-      index -= 1
-      if index < childNodes.count { childNodes[index].setSubtreeActive(false) }
-    }
-    _ = interactor.performDeactivation()
-    if detachHandlers != nil { notifyDetached() }
-    guard let detector = context?.leakDetector, detector.isEnabled else { return }
-    let ancestors: [Any.Type] = [type(of: self)]
-    if !childNodes.isEmpty {
-      var walk = context!.borrowWalk()
-      for child in childNodes {
-        walk.collect(from: child)
-        detector.track(walk, formerAncestors: ancestors)
-      }
-      context!.recycle(&walk)
-    }
-    let path = name
-    detector.expectDeallocation(of: interactor, role: .interactor, path: path)
-    let view = ownedView
-    if let view { detector.expectDeallocation(of: view, role: .view, path: path) }
-    if let presenter = interactor.trackedPresenter, presenter !== view {
-      detector.expectDeallocation(of: presenter, role: .presenter, path: path)
+  /// Records (or, when `active` is false, forgets) that this router is an active root: only
+  /// those need work when they are released.
+  final func recordActiveRoot(_ active: Bool) {
+    if active {
+      let view = ownedView
+      let presenter = interactable.trackedPresenter.flatMap { $0 === view ? nil : $0 }
+      extrasCreatingIfNeeded.activeRoot = RouterExtras.ActiveRootRecord(
+        interactor: interactable, name: name, routerType: type(of: self),
+        view: view.map { WeakObject($0) }, presenter: presenter.map { WeakObject($0) })
+    } else {
+      extras?.activeRoot = nil
     }
   }
 
@@ -168,6 +166,9 @@ open class RouterNode {
       for node in walk.nodes { node.ownContext = newValue }
     }
   }
+
+  /// The context, if one was set or created; never creates one.
+  final var existingContext: TreeContext? { ownContext }
 
   // MARK: Loading
 
@@ -270,7 +271,7 @@ open class RouterNode {
     child.parent = nil
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.detached(child: child, parent: self)) }
-    if child.detachHandlers != nil { child.notifyDetached() }
+    if child.extras != nil { child.notifyDetached() }
     if let detector, detector.isEnabled {
       if let batch, !treeChanged {
         detector.enqueue(batch)
@@ -319,30 +320,24 @@ open class RouterNode {
 
   // MARK: Detach notifications
 
-  /// Called when this router is detached from its parent; rare (flows, workflow steps waiting on
-  /// the RIB), so `nil` until first used.
-  @exclusivity(unchecked) final var detachHandlers: [(id: UInt64, handler: @MainActor () -> Void)]?
-  @exclusivity(unchecked) private final var nextDetachHandlerID: UInt64 = 0
-
   /// Calls `handler` the next time this router is detached from its parent (or released while
-  /// active); returns an id for ``removeDetachHandler(_:)``.
+  /// active); returns an id for ``removeDetachHandler(_:)``. Rare (flows, workflow steps waiting
+  /// on the RIB), so kept in the router's extras.
   final func whenDetached(_ handler: @escaping @MainActor () -> Void) -> UInt64 {
-    nextDetachHandlerID &+= 1
-    var handlers = detachHandlers ?? []
-    handlers.append((nextDetachHandlerID, handler))
-    detachHandlers = handlers
-    return nextDetachHandlerID
+    let extras = extrasCreatingIfNeeded
+    extras.nextDetachHandlerID &+= 1
+    extras.detachHandlers.append((extras.nextDetachHandlerID, handler))
+    return extras.nextDetachHandlerID
   }
 
   final func removeDetachHandler(_ id: UInt64) {
-    guard var handlers = detachHandlers else { return }
-    handlers.removeAll { $0.id == id }
-    detachHandlers = handlers.isEmpty ? nil : handlers
+    extras?.detachHandlers.removeAll { $0.id == id }
   }
 
   private final func notifyDetached() {
-    guard let handlers = detachHandlers else { return }
-    detachHandlers = nil
+    guard let extras, !extras.detachHandlers.isEmpty else { return }
+    let handlers = extras.detachHandlers
+    extras.detachHandlers = []
     for entry in handlers { entry.handler() }
   }
 
@@ -355,8 +350,9 @@ open class RouterNode {
   /// The walk follows the live tree: children are looked up after their parent's hooks ran, so a
   /// child that a hook detached is skipped (and keeps its leak tracking), one it attached is
   /// already handled, and a router is activated only while its parent is active.
-  private final func joinTree(context: TreeContext, under attachParent: RouterNode, activating: Bool)
-  {
+  private final func joinTree(
+    context: TreeContext, under attachParent: RouterNode, activating: Bool
+  ) {
     let mutationsBefore = context.mutationCount
     joinAlone(context: context, activating: activating)
     guard !childNodes.isEmpty else { return }
@@ -383,18 +379,18 @@ open class RouterNode {
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     if active {
-      if interactable.performActivation(), context.hasObservers { context.emit(.activated(self)) }
+      interactable.performActivation()
+      if parent == nil, interactable.isActive { recordActiveRoot(true) }
       walk.pushChildren(of: self)
       while let node = walk.popLive() {
         if context.mutationCount != mutationsBefore, !node.isDescendant(of: self) { continue }
         // Active exactly while the parent is: a hook may have deactivated it.
         guard node.parent!.interactable.isActive else { continue }
-        if node.interactable.performActivation(), context.hasObservers {
-          context.emit(.activated(node))
-        }
+        node.interactable.performActivation()
         walk.pushChildren(of: node)
       }
     } else {
+      if parent == nil { recordActiveRoot(false) }
       walk.collect(from: self)
       var noBatch: LeakBatch?
       Self.deactivate(&walk, context: context, since: mutationsBefore, registeringIn: &noBatch)
@@ -406,9 +402,7 @@ open class RouterNode {
     ownContext = context
     leakSlot.handOver()
     interactable.leakSlot.handOver()
-    if activating, interactable.performActivation(), context.hasObservers {
-      context.emit(.activated(self))
-    }
+    if activating { interactable.performActivation() }
   }
 
   /// Deactivates the collected `walk` children before parents, registering each router with
