@@ -21,9 +21,10 @@
 /// ```
 ///
 /// Activation is idempotent: ``activate()`` on an active interactor and ``deactivate()`` on an
-/// inactive one do nothing. An interactor that is released while active does not get
-/// ``willResignActive()`` (it is already being destroyed), but its bound work is cancelled and its
-/// ``isActiveStream`` finishes.
+/// inactive one do nothing. A RIB whose router is released while active (a dropped root) is
+/// deactivated first, children first, so ``willResignActive()`` runs. An interactor released on
+/// its own while active does not get ``willResignActive()`` (it is already being destroyed), but
+/// its bound work is cancelled and its ``isActiveStream`` finishes.
 @MainActor
 open class Interactor: InteractorScope {
   /// Whether the interactor is between ``activate()`` and ``deactivate()``.

@@ -14,7 +14,7 @@ import Testing
   await rides.run("login alice")
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
   #expect(rides.screen("Home")?.lines.first == "Hi alice. Where to?")
-  rides.harness.expectNoLeaks()  // LoggedOut
+  await rides.harness.expectNoLeaks()  // LoggedOut
 
   await rides.run("request", "pickup home", "dropoff airport")
   #expect(
@@ -29,7 +29,7 @@ import Testing
   await rides.run("confirm", "seats 3", "note at the gate", "request")
   #expect(rides.ribs == ["Root", "LoggedIn", "Request", "Ride", "Pending"])
   #expect(rides.screen("Requesting")?.lines == ["Looking for a uberXL driver… home → airport"])
-  rides.harness.expectNoLeaks()  // the whole editor subtree
+  await rides.harness.expectNoLeaks()  // the whole editor subtree
 
   await rides.run("wait \(TripService.matchDelay)s")
   #expect(rides.ribs.last == "Matched")
@@ -49,7 +49,7 @@ import Testing
 
   await rides.run("done")
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
   #expect(rides.harness.diagnostics.isEmpty)
 }
 
@@ -67,7 +67,7 @@ import Testing
 
   await rides.run("done")
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }
 
 @MainActor @Test func linksThatCannotBeServedSayWhyAndChangeNothing() async {
@@ -110,7 +110,7 @@ import Testing
 
   await rides.run("wait 1h", "done")
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }
 
 @MainActor @Test func signingInWithATripInProgressResumesIt() async {
@@ -124,5 +124,5 @@ import Testing
 
   await rides.run("cancel")
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }

@@ -25,7 +25,7 @@ import Testing
   #expect(!rides.ribs.contains("Coupon"))
   #expect(rides.screen("Confirm")?.lines == ["home → office · uberX · $8.50 · Visa ····4242"])
   coupon.expectAllDeallocated()
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 
   await rides.run("flag coupons on")
   #expect(rides.ribs.contains("Coupon"))
@@ -34,7 +34,7 @@ import Testing
   // The core request flow works the same with coupons off.
   await rides.run("flag coupons off", "confirm", "request")
   #expect(rides.ribs.last == "Pending")
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }
 
 @MainActor @Test func coreOnlyLeavesTheCoreFlowWorking() async {
@@ -49,7 +49,7 @@ import Testing
   await rides.run("flag core-only off", "done", "request", "pickup home", "dropoff office")
   #expect(rides.ribs.contains("Coupon"))
   #expect(rides.screen("Products")?.lines.first?.contains("photo: toyota-prius.jpg") == true)
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }
 
 @MainActor @Test func theFaultyPluginIsSwitchedOffAndTheRideCompletes() async {
@@ -71,14 +71,14 @@ import Testing
       "plugin live-activity: auto-disabled: live activity overflowed its update buffer"
     ])
   #expect(rides.harness.diagnosticKinds == [.pluginAutoDisabled])
-  rides.harness.expectNoLeaks()  // LiveActivity, detached at once
+  await rides.harness.expectNoLeaks()  // LiveActivity, detached at once
 
   // Turning the flag back on cannot override the auto-disable; `reset` clears it.
   #expect(await rides.run("flag live_activity on").last == "live_activity: off")
   await rides.run("wait 1h")
   #expect(rides.ribs.last == "DroppedOff")
   await rides.run("done")
-  rides.harness.expectNoLeaks()
+  await rides.harness.expectNoLeaks()
 }
 
 @MainActor @Test func badCommandsExplainThemselvesAndChangeNothing() async {
