@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
+    // The tools' version, shared by every module that prints or reports it.
+    .target(name: "RibcageToolInfo"),
     .target(
       name: "RibcageGenerator",
       dependencies: [.product(name: "Stencil", package: "Stencil")],
@@ -27,6 +29,7 @@ let package = Package(
     .target(
       name: "RibcageLint",
       dependencies: [
+        "RibcageToolInfo",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),
@@ -34,6 +37,7 @@ let package = Package(
     .target(
       name: "RibcageCommands",
       dependencies: [
+        "RibcageToolInfo",
         "RibcageGenerator",
         "RibcageLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -59,7 +63,10 @@ let package = Package(
       dependencies: ["RibcageGenerator", "RibcageCommands"]),
     .testTarget(
       name: "RibcageLintTests",
-      dependencies: ["RibcageLint", "RibcageCommands"]),
+      dependencies: ["RibcageLint", "RibcageCommands", "RibcageToolInfo"]),
+    .testTarget(
+      name: "RibcageCommandsTests",
+      dependencies: ["RibcageCommands", "RibcageToolInfo"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -96,8 +96,6 @@ public final class RIBHarness {
     return leakDetector.sweep()
   }
 
-  /// Lets the grace period pass, sweeps, and records a test issue for every object of every
-  /// detached subtree that is still alive.
   /// Lets pending main-actor work run first — a cancelled task suspended in
   /// `await self.refresh()` holds its interactor until it resumes on the main actor — then
   /// sweeps like ``sweepLeaks()``. Gives up waiting after `rounds` turns with objects still alive
@@ -122,6 +120,9 @@ public final class RIBHarness {
     }
   }
 
+  /// Lets the grace period pass, sweeps, and records a test issue for every object of every
+  /// detached subtree that is still alive. In `async` tests, `await` the async form, which lets
+  /// pending main-actor work (cancelled tasks resuming) run first.
   public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) {
     let reports = sweepAfterGracePeriod()
     for report in reports {

@@ -279,6 +279,115 @@ import Testing
     subscription.cancel()
   }
 
+  // Found by review of the fixes above.
+
+  @Test func detachingAChildFromItsOwnDeactivateIsNotIgnored() {
+    let harness = RIBHarness()
+    let root = RootRouter()
+    harness.activate(root)
+    var child: NodeRouter? = NodeRouter("child")
+    root.attachChild(child!)
+    child!.interactor.onWillResignActive = { _ in
+      if let attached = root.children.first { root.detachChild(attached) }
+    }
+    child!.interactor.deactivate()
+    #expect(root.children.isEmpty)
+    #expect(harness.diagnostics.isEmpty)
+    child = nil
+    harness.expectNoLeaks()
+  }
+
+  @Test func aRIBMovedToAnActiveParentWhileItResignsEndsActive() {
+    let harness = RIBHarness()
+    let root = RootRouter()
+    harness.activate(root)
+    let p = NodeRouter("p")
+    let c = NodeRouter("c")
+    let d = NodeRouter("d")
+    let e = NodeRouter("e")
+    let q = NodeRouter("q")
+    root.attachChild(p)
+    root.attachChild(q)
+    p.attachChild(c)
+    c.attachChild(d)
+    d.attachChild(e)
+    d.interactor.onWillResignActive = { _ in
+      c.detachChild(d, expectingDeallocation: false)
+      q.attachChild(d)
+    }
+    root.detachChild(p, expectingDeallocation: false)
+    #expect(q.children.first === d)
+    #expect(d.interactor.isActive)
+    #expect(e.interactor.isActive)
+    #expect(!c.interactor.isActive)
+    #expect(harness.sweepLeaks().isEmpty)
+  }
+
+  @Test func runFlowReturnsTheResultOfAChildThatFinishedWhileAttaching() async throws {
+    let harness = RIBHarness()
+    let root = RootRouter()
+    harness.activate(root)
+    let result = try await root.runFlow { (outcome: FlowOutcome<Int>) in
+      let child = NodeRouter("child")
+      child.interactor.onDidBecomeActive = { _ in
+        outcome.finish(7)
+        if let attached = root.children.first { root.detachChild(attached) }
+      }
+      return child
+    }
+    #expect(result == 7)
+    #expect(harness.diagnostics.isEmpty)
+    // Attached already, here: refused.
+    let twice = NodeRouter("twice")
+    root.attachChild(twice)
+    await #expect(throws: FlowError.attachRefused(child: "Node", parent: "Root")) {
+      try await root.runFlow { (_: FlowOutcome<Int>) in twice }
+    }
+    #expect(harness.diagnosticKinds == [.alreadyAttached])
+    root.detachChild(twice)
+    let leaked = await harness.sweepLeaks(settlingFor: 100).flatMap(\.leakedObjects)
+    #expect(leaked.map(\.role) == [.router, .interactor], "only twice, which this test holds")
+    withExtendedLifetime(twice) {}
+  }
+
+  @Test func sharedMakesOneInstancePerTypeAtAGenericCallSite() {
+    let component = OptionalSharingComponent()
+    let number: Int = component.store { 1 }
+    let text: String = component.store { "one" }
+    #expect(number == 1)
+    #expect(text == "one")
+    #expect(component.store { 2 } == 1)
+  }
+
+  @Test func aStepKeepsAnItemOnlyItsRunHolds() async throws {
+    let target = RecordingInteractor()
+    let run = WorkflowRunner().start(
+      Workflow<ScopeAdapter>("adapter").onStep { adapter in adapter.label }.commit(),
+      on: ScopeAdapter(target))
+    for _ in 0..<20 { await Task.yield() }
+    target.activate()
+    #expect(try await run.result == "adapter")
+  }
+
+  @Test func aChildOfADroppedRootReattachedElsewhereByAHookIsLeftAlone() {
+    let harness = RIBHarness()
+    var root: AppRootRouter? = AppRootRouter()
+    harness.launch(root!)
+    let other = NodeRouter("other")
+    harness.activate(other)
+    let a = NodeRouter("a")
+    let b = NodeRouter("b")
+    root!.attachChild(a)
+    root!.attachChild(b)
+    b.interactor.onWillResignActive = { _ in other.attachChild(a) }
+    root = nil
+    harness.launch(AppRootRouter())
+    #expect(other.children.first === a)
+    #expect(a.interactor.isActive)
+    let leaked = harness.sweepLeaks().flatMap(\.leakedObjects).filter { $0.role == .router }
+    #expect(leaked.map(\.path) == ["AppRoot/Node"], "only b, which this test holds")
+  }
+
   // MARK: Leak detection
 
   @Test func reattachingADetachedViewableRIBWithinTheGracePeriodReportsNothing() {
@@ -675,6 +784,21 @@ private final class OptionalSharingComponent: Component<EmptyDependency> {
       return nil
     }
   }
+}
+
+/// A scope that forwards to an interactor: made by a step, owned by the run alone.
+@MainActor
+private final class ScopeAdapter: InteractorScope {
+  let label = "adapter"
+  private let target: Interactor
+  init(_ target: Interactor) { self.target = target }
+  var isActive: Bool { target.isActive }
+  var isActiveStream: StateStream<Bool> { target.isActiveStream }
+}
+
+extension OptionalSharingComponent {
+  /// A generic helper: one `shared` call site for every type.
+  func store<Value>(_ make: () -> Value) -> Value { shared(make) }
 }
 
 @MainActor

@@ -232,7 +232,7 @@ private final class ModelBox {
     case 60..<66: holdRandom()
     case 66..<72: toggleRootActivation()
     case 72..<74: dropRoot(before: before)
-    case 74..<80: flipFlag(before: before)
+    case 74..<80: flipFlag()
     default: armHook()
     }
     sweepAndCompare()
@@ -313,7 +313,7 @@ private final class ModelBox {
     launchRoot()
   }
 
-  func flipFlag(before: Set<Int>) {
+  func flipFlag() {
     guard let key = TreeModel.flagKeys.randomElement(using: &model.random),
       let root = model.root
     else { return }
@@ -328,12 +328,13 @@ private final class ModelBox {
         for serial in subtree(of: plugin) { model.tracked.insert(serial) }
       }
     }
-    for serial in before.subtracting(reachableFromRoot()) { model.tracked.insert(serial) }
+    // Whatever hooks detached meanwhile was recorded by `detach` (and what they attached
+    // anywhere by the attach events).
   }
 
   func armHook() {
     guard let router = liveRouters().randomElement(using: &model.random) else { return }
-    let action = Int.random(in: 0..<5, using: &model.random)
+    let action = Int.random(in: 0..<6, using: &model.random)
     let hook: () -> Void = { [unowned self, weak router] in
       guard let router, self.model.hookDepth < 3 else { return }
       self.model.hookDepth += 1
@@ -362,8 +363,13 @@ private final class ModelBox {
       if let parent = parent(of: router) as? ModelRouter { detach(parent, expecting: true) }
     case 3:  // attach a held router below itself
       if let child = heldDetached() { router.attachChild(child) }
-    default:  // attach a held router below its parent
+    case 4:  // attach a held router below its parent
       if let child = heldDetached(), let parent = parent(of: router) { parent.attachChild(child) }
+    default:  // move itself below another router (kept, so not expected to go away)
+      guard let target = randomLiveNode(), target !== router else { return }
+      trace("move \(router.serial) to \(serial(of: target))")
+      if parent(of: router) != nil { detach(router, expecting: false) }
+      target.attachChild(router)
     }
   }
 
@@ -408,6 +414,9 @@ private final class ModelBox {
       !reachable.contains(serial) && model.all[serial]?.router != nil
     }
     let reports = model.harness.sweepLeaks()
+    if traceLength > 4, !reports.isEmpty {
+      trace("reported \(reports.flatMap(\.leakedObjects).map(\.path))")
+    }
     let routers = reports.flatMap(\.leakedObjects).filter { $0.role == .router }.count
     let interactors = reports.flatMap(\.leakedObjects).filter { $0.role == .interactor }.count
     if routers != expected.count || interactors != expected.count {
@@ -434,6 +443,9 @@ private final class ModelBox {
       if !parent.children.contains(where: { $0 === child }) {
         violation("router \(serial(of: child)) reported attached but is not a child")
       }
+      // Attached anywhere (in the tree or below a detached router), a subtree is in use again:
+      // the detector stops expecting it to go away.
+      for serial in subtree(of: child) { model.tracked.remove(serial) }
     case .detached(let child, let parent):
       if parent.children.contains(where: { $0 === child }) {
         violation("router \(serial(of: child)) reported detached but is still a child")
@@ -445,8 +457,12 @@ private final class ModelBox {
 
   func violation(_ text: String) {
     model.violations.append(
-      "step \(model.step): \(text) (last operations: \(model.trace.suffix(4).joined(separator: "; ")))"
+      "step \(model.step): \(text) (last operations: \(model.trace.suffix(traceLength).joined(separator: "; ")))"
     )
+  }
+
+  var traceLength: Int {
+    Int(ProcessInfo.processInfo.environment["RIBCAGE_MODEL_TRACE"] ?? "") ?? 4
   }
 
   func trace(_ text: String) {

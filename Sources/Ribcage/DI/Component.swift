@@ -39,7 +39,7 @@ open class Component<DependencyType>: Dependency {
     column: UInt = #column,
     _ factory: () -> T
   ) -> T {
-    let key = SharedKey(file: file, line: line, column: column)
+    let key = SharedKey(file: file, line: line, column: column, type: ObjectIdentifier(T.self))
     // Look the entry up, then cast: `as? T` on the lookup would succeed with `nil` for an
     // Optional `T` whose factory never ran.
     if let instance = sharedInstances?[key] { return instance as! T }
@@ -53,18 +53,24 @@ open class Component<DependencyType>: Dependency {
 /// Where a `shared { }` call is written. The file name is compared by content, not by the
 /// address of its literal: a getter inlined into another binary image carries its own copy of
 /// the string, and must still find the instance the component already made.
+///
+/// The type is part of the key: a generic helper that calls `shared` for several types shares one
+/// call site, and must make one instance per type.
 private struct SharedKey: Hashable {
   let file: StaticString
   let line: UInt
   let column: UInt
+  let type: ObjectIdentifier
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.line == rhs.line && lhs.column == rhs.column && lhs.file.sameText(as: rhs.file)
+    lhs.line == rhs.line && lhs.column == rhs.column && lhs.type == rhs.type
+      && lhs.file.sameText(as: rhs.file)
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(line)
     hasher.combine(column)
+    hasher.combine(type)
     file.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }

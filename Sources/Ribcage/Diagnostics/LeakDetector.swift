@@ -71,7 +71,8 @@ public final class LeakDetector {
     #endif
   }
 
-  /// How many detached subtrees are waiting for their grace period to end.
+  /// How many detached subtrees (and single objects given to
+  /// ``expectDeallocation(of:named:)``) are waiting for their grace period to end.
   public var waitingSubtreeCount: Int { waiting.count + waitingObjects.count }
 
   /// How many tracked objects are still alive, whatever their grace period: zero means the next
@@ -259,9 +260,6 @@ public final class LeakDetector {
   }
 }
 
-/// Builds the tree paths of a batch's routers in linear time. Paths longer than
-/// ``maximumComponents`` keep their first and last components around a count of the elided ones,
-/// so a leak ten thousand levels deep still gives a readable (and quick) report.
 /// One object tracked on its own, through a weak reference.
 struct LooseObject {
   let role: LeakedObject.Role
@@ -270,6 +268,9 @@ struct LooseObject {
   let reference: WeakObject
 }
 
+/// Builds the tree paths of a batch's routers in linear time. Paths longer than
+/// ``maximumComponents`` keep their first and last components around a count of the elided ones,
+/// so a leak ten thousand levels deep still gives a readable (and quick) report.
 private struct LeakPaths {
   static let maximumComponents = 24
   static let keptAtEachEnd = 8

@@ -31,6 +31,12 @@ open class Interactor: InteractorScope {
   @exclusivity(unchecked) public private(set) final var isActive = false
   /// Set while ``willResignActive()`` runs.
   @exclusivity(unchecked) private final var isResigning = false
+  /// Set when the RIB was attached to an active parent while it was resigning (a hook moved it):
+  /// it becomes active again once the deactivation under way has finished.
+  @exclusivity(unchecked) private final var reactivatesAfterResigning = false
+
+  /// Active and not about to stop: a router below one that is resigning is not activated.
+  final var isActiveAndStaying: Bool { isActive && !isResigning }
 
   /// Bound work and the activeness stream, created on first use so that an interactor that
   /// needs neither costs nothing extra.
@@ -103,7 +109,10 @@ open class Interactor: InteractorScope {
   /// whether it changed anything.
   @discardableResult
   final func performActivation() -> Bool {
-    guard !isActive else { return false }
+    guard !isActive else {
+      if isResigning { reactivatesAfterResigning = true }
+      return false
+    }
     isActive = true
     // The event goes out before the hook runs: a hook that detaches its own RIB emits
     // "deactivated", which must come after "activated".
@@ -128,7 +137,22 @@ open class Interactor: InteractorScope {
     extras?.cancelBoundWork()
     isActive = false
     extras?.activeness?.send(false)
+    if let router = owningRouter, let context = router.existingContext, context.hasObservers {
+      context.emit(.deactivated(router))
+    }
+    if reactivatesAfterResigning { reactivateIfParentIsActive() }
     return true
+  }
+
+  /// A hook attached this RIB to an active parent while it was resigning: now that it has
+  /// stopped, it follows its new parent and becomes active again, with its subtree.
+  private final func reactivateIfParentIsActive() {
+    reactivatesAfterResigning = false
+    guard let router = owningRouter, let parent = router.parent,
+      parent.interactable.isActiveAndStaying,
+      parent.existingContext?.isBeingDeactivated(parent) != true
+    else { return }
+    router.setSubtreeActive(true)
   }
 
   // MARK: Work bound to the active period
@@ -158,8 +182,8 @@ open class Interactor: InteractorScope {
   }
 
   /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
-  /// Tasks started with ``task(priority:_:)``, bound `Task`s and cancelled stream subscriptions
-  /// leave the count as soon as they end.
+  /// Tasks started with ``task(priority:_:)`` and bound `Task`s leave the count as soon as they
+  /// end; other work (a stream subscription) stays until deactivation.
   public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
 
   /// Starts a task on the main actor that is cancelled when the interactor is deactivated, and

@@ -36,9 +36,13 @@ open class Worker: Working {
   /// Creates a stopped worker.
   public init() {}
 
-  /// A worker released while started stops as if ``stop()`` were called: ``didStop()`` runs once
-  /// and the work bound with ``CancellableWork/cancelOnStop(worker:)`` is cancelled, so nothing it
-  /// started keeps running with no one to stop it.
+  /// A worker released while started stops as uber/RIBs' does: ``didStop()`` runs once and the
+  /// work bound with ``CancellableWork/cancelOnStop(worker:)`` is cancelled, so nothing it started
+  /// keeps running with no one to stop it.
+  ///
+  /// - Important: ``didStop()`` may then run while the worker is being destroyed: it must not
+  ///   keep `self` (no `Task { await self.flush() }` there), or the process stops with "object
+  ///   deallocated with non-zero retain count". Stop the worker yourself to do async cleanup.
   isolated deinit {
     scopeSubscription?.cancel()
     stopIfStarted()

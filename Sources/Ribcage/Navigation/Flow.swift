@@ -65,9 +65,15 @@ extension RouterNode {
   ) async throws -> Result {
     let outcome = FlowOutcome<Result>()
     let child = build(outcome)
+    // Refused for what it is before the attach (attached already, or an ancestor): the attach
+    // then reports the tree diagnostic and changes nothing.
+    let refused = child.parent != nil || child === self || isDescendant(of: child)
     attachChild(child)
+    if refused { throw FlowError.attachRefused(child: child.name, parent: name) }
     guard child.parent === self else {
-      throw FlowError.attachRefused(child: child.name, parent: name)
+      // Attached, then detached during its own activation or load: finished, or taken away.
+      if outcome.isFinished { return try await outcome.wait() }
+      throw FlowError.childDetached(child: child.name)
     }
     let childName = child.name
     let ended: @MainActor () -> Void = { [weak outcome] in

@@ -47,11 +47,21 @@ public struct Workflow<Root> {
         waiter = ActivationWaiter(scope)
       }
     }
+    // Only a RIB's interactor is held weakly while waiting (its router owns it); any other scope
+    // (an adapter the previous step made) may be owned by this run alone.
+    var keepsItem = true
+    do {
+      if let interactor = held as? Interactor, interactor.owningRouter != nil { keepsItem = false }
+    }
     if let waiter {
-      held = nil
+      if !keepsItem { held = nil }
       try await waiter.wait()
-      guard let scope = waiter.scope, let item = scope as? Item else { throw CancellationError() }
-      held = item
+      if !keepsItem {
+        guard let scope = waiter.scope, let item = scope as? Item else {
+          throw CancellationError()
+        }
+        held = item
+      }
     }
     try Task.checkCancellation()
     return try await step(held!)

@@ -17,9 +17,10 @@ public final class WorkflowRun<Output> {
   public private(set) var isCancellationRequested = false
 
   /// Cancels the run: the step in progress sees cancellation and no later step starts. The
-  /// ``state`` turns `cancelled` when the run has ended by it — at once if no step is in
-  /// progress, otherwise when the step in progress returns (it cannot be stopped from outside).
-  /// Does nothing once the run has finished.
+  /// ``state`` turns `cancelled` when the run has ended by it — on the main actor's next turn if
+  /// the step in progress reacts to cancellation (a step waiting for its RIB does), otherwise when
+  /// that step returns (it cannot be stopped from outside). Does nothing once the run has
+  /// finished.
   public func cancel() {
     guard !store.value.isFinished, !isCancellationRequested else { return }
     isCancellationRequested = true

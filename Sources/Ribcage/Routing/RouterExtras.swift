@@ -38,8 +38,9 @@ final class RouterExtras {
     let detachHandlers: [@MainActor () -> Void]
   }
 
-  /// Hands over what the stop needs; called from the router's deinit, which may run on any thread
-  /// (this object then stops the tree on the main actor, from its isolated deinit).
+  /// Hands over what the stop needs; called from the router's deinit. Release a launched root on
+  /// the main actor (as any app does): released on another thread, its deinit would clear the
+  /// parent links of children that are still running on the main actor.
   nonisolated func routerReleased(children: [RouterNode], context: TreeContext?) {
     guard let record = activeRoot else { return }
     released = ReleasedRoot(
@@ -58,17 +59,18 @@ final class RouterExtras {
   private static func stop(_ released: ReleasedRoot) {
     let record = released.record
     let children = released.children
+    // A hook may have attached an orphaned child elsewhere meanwhile: that one is not ours.
     var index = children.count
     while index > 0 {
       index -= 1
-      children[index].setSubtreeActive(false)
+      if children[index].parent == nil { children[index].setSubtreeActive(false) }
     }
     record.interactor.performDeactivation()
     for handler in released.detachHandlers { handler() }
     if let context = released.context, let detector = context.leakDetector, detector.isEnabled {
       let ancestors: [Any.Type] = [record.routerType]
       var walk = context.borrowWalk()
-      for child in children {
+      for child in children where child.parent == nil {
         walk.collect(from: child)
         detector.track(walk, formerAncestors: ancestors)
       }
@@ -81,6 +83,5 @@ final class RouterExtras {
         detector.expectDeallocation(of: presenter, role: .presenter, path: record.name)
       }
     }
-    RouterNode.releaseIteratively(children)
   }
 }

@@ -239,7 +239,8 @@ open class RouterNode {
   /// ```
   ///
   /// A router attached again before its grace period ends is never reported either way; this is
-  /// for routers kept detached for longer.
+  /// for routers kept detached for longer. The subtree is deactivated all the same: a flow
+  /// (``runFlow(_:)``) running inside it ends with ``FlowError/childDetached(child:)``.
   public final func detachChild(_ child: RouterNode, expectingDeallocation: Bool) {
     let context = context
     guard child.parent === self, childNodes.indexOfIdentical(child) != nil else {
@@ -253,7 +254,7 @@ open class RouterNode {
     }
     let childID = ObjectIdentifier(child)
     // A hook in the subtree asked to detach it again: the detach under way does that.
-    if context.deactivatingRoots.contains(childID) { return }
+    if context.detachingRoots.contains(childID) { return }
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     walk.collect(from: child)
@@ -262,7 +263,9 @@ open class RouterNode {
       detector?.isEnabled == true ? detector?.makeBatch(for: walk, formerParent: self) : nil
     // One pass, children before parents: each router is registered with the leak detector's
     // batch and deactivated while it is at hand.
+    context.detachingRoots.append(childID)
     Self.deactivate(&walk, context: context, since: mutationsBefore, registeringIn: &batch)
+    context.detachingRoots.removeLast()
     let treeChanged = context.mutationCount != mutationsBefore
     // willResignActive may have changed the tree; look the child up again.
     if let index = childNodes.indexOfIdentical(child) {
@@ -359,12 +362,17 @@ open class RouterNode {
     var walk = context.borrowWalk()
     walk.pushChildren(of: self)
     while let node = walk.popLive() {
-      // Hooks changed the tree: skip what is no longer below the router attached to.
-      if context.mutationCount != mutationsBefore, !node.isDescendant(of: attachParent) {
+      // Hooks changed the tree: skip what is no longer below the router attached to, and
+      // everything if that router was deactivated meanwhile (its subtree was detached, and is
+      // tracked for leaks as it was: the walk must not hand that tracking over).
+      if context.mutationCount != mutationsBefore,
+        !node.isDescendant(of: attachParent)
+          || (activating && !attachParent.interactable.isActiveAndStaying)
+      {
         continue
       }
       node.joinAlone(
-        context: context, activating: activating && node.parent!.interactable.isActive)
+        context: context, activating: activating && node.parent!.interactable.isActiveAndStaying)
       walk.pushChildren(of: node)
     }
     context.recycle(&walk)
@@ -385,7 +393,7 @@ open class RouterNode {
       while let node = walk.popLive() {
         if context.mutationCount != mutationsBefore, !node.isDescendant(of: self) { continue }
         // Active exactly while the parent is: a hook may have deactivated it.
-        guard node.parent!.interactable.isActive else { continue }
+        guard node.parent!.interactable.isActiveAndStaying else { continue }
         node.interactable.performActivation()
         walk.pushChildren(of: node)
       }
@@ -426,9 +434,7 @@ open class RouterNode {
       let node = nodes[index]
       let interactor = node.interactable
       batch?.register(node, interactor: interactor, at: index, of: walk)
-      if interactor.performDeactivation(), context.hasObservers {
-        context.emit(.deactivated(node))
-      }
+      interactor.performDeactivation()
     }
     context.deactivatingRoots.removeLast()
   }

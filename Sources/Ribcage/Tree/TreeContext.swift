@@ -25,8 +25,12 @@ public final class TreeContext {
 
   /// The routers whose subtrees are being deactivated right now (a detach, or an interactor's
   /// `deactivate()`), innermost last. Hooks run during those walks; a router attached anywhere
-  /// below one of them is attached inactive, and a nested detach of one of them is ignored.
+  /// below one of them is attached inactive.
   @exclusivity(unchecked) var deactivatingRoots: [ObjectIdentifier] = []
+
+  /// The routers being detached right now: a nested detach of one of them (from a hook of its own
+  /// subtree) is ignored, as the detach under way does it.
+  @exclusivity(unchecked) var detachingRoots: [ObjectIdentifier] = []
 
   /// Whether `node` is one of ``deactivatingRoots`` or below one. Free when nothing is being
   /// deactivated, which is whenever no hook is running inside a deactivation walk.

@@ -11,13 +11,16 @@ struct Lint: ParsableCommand, ConsoleCommand {
       Exit status: 0 when nothing is at error severity, 1 when something is, 2 on usage or I/O \
       errors. Rules: \(Rule.all.map(\.id).joined(separator: ", ")). Suppress one finding with \
       `// ribcage:disable:next <rule-id>`, a range with `// ribcage:disable <rule-id>` … \
-      `// ribcage:enable <rule-id>`.
+      `// ribcage:enable <rule-id>`. Each file is checked with the nearest .ribcage.yml found \
+      walking up from its folder to the root of its git repository; a nested file refines the \
+      ones above it.
       """)
 
   @Argument(help: "Files or folders to check (default: the current folder).")
   var paths: [String] = []
 
-  @Option(help: "The configuration file (default: .ribcage.yml in the current folder, if any).")
+  @Option(
+    help: "The configuration file for every file (default: the nearest .ribcage.yml above each).")
   var config: String?
 
   @Option(help: "Output format: text, json or sarif.")
@@ -61,10 +64,12 @@ struct Lint: ParsableCommand, ConsoleCommand {
     if let jobs, jobs < 1 { throw ToolFailure("--jobs must be at least 1, not \(jobs)") }
 
     let cwd = console.workingDirectory
-    var linter = Linter(configuration: try loadConfiguration(in: cwd))
+    var linter = Linter(configurations: try configurationScope(in: cwd))
     linter.onlyRules = Set(rules)
     linter.disabledRules = Set(disabled)
     linter.jobs = jobs
+    let progress = quiet ? nil : ProgressLine("ribcage lint", on: console)
+    if let progress { linter.progress = { progress.update(done: $0, total: $1) } }
     var accepted: Baseline?
     if let baseline {
       let path = FilePath.resolved(baseline, in: cwd)
@@ -75,6 +80,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     }
     let report: LintReport
     do {
+      defer { progress?.finish() }
       report = try linter.lint(paths: paths, workingDirectory: cwd, baseline: accepted)
     } catch {
       throw ToolFailure("\(error)")
@@ -92,36 +98,45 @@ struct Lint: ParsableCommand, ConsoleCommand {
       throw ExitCode.success
     }
 
-    let output = outputFormat.render(report, rules: linter.activeRules)
+    // Findings first, then notes and the summary: standard output is unbuffered (see
+    // `ConsoleStream`), so the summary comes last even when both streams share a pipe.
+    let output = outputFormat.render(report, colored: console.colorsOutput)
     if !output.isEmpty { console.print(output) }
     if !quiet {
       for note in report.notes {
-        console.printError(
-          "\(note.path): \(note.kind == .skipped ? "warning: skipped" : "note"): \(note.reason)")
+        let label =
+          note.kind == .skipped
+          ? console.label("warning:", .warning) + " skipped" : console.label("note:", .note)
+        console.printError("\(note.path): \(label): \(note.reason)")
       }
-      let errors = report.findings.filter { $0.severity == .error }.count
-      var summary =
-        "\(report.findings.count) finding(s), \(errors) error(s) in \(report.analyzedFileCount) "
-        + "file(s), \(report.lineCount) line(s)"
-      if report.baselineHiddenCount > 0 {
-        summary += "; \(report.baselineHiddenCount) in the baseline"
-      }
-      console.printError(summary)
+      console.printError(Self.summary(of: report))
     }
     if report.hasErrors { throw ExitCode.failure }
   }
 
-  private func loadConfiguration(in cwd: String) throws -> LintConfiguration {
-    if let config {
-      let path = FilePath.resolved(config, in: cwd)
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw ToolFailure("the configuration file \(config) does not exist")
-      }
-      return try LintConfiguration.load(from: path, shownAs: config)
+  /// One line: counts, the baseline, and the configuration files that applied (so a finding
+  /// that differs between two runs can be traced to the settings each used).
+  static func summary(of report: LintReport) -> String {
+    let errors = report.findings.filter { $0.severity == .error }.count
+    var summary =
+      "\(report.findings.count) finding(s), \(errors) error(s) in \(report.analyzedFileCount) "
+      + "file(s), \(report.lineCount) line(s)"
+    if report.baselineHiddenCount > 0 {
+      summary += "; \(report.baselineHiddenCount) in the baseline"
     }
-    let path = cwd + "/.ribcage.yml"
-    guard FileManager.default.fileExists(atPath: path) else { return LintConfiguration() }
-    return try LintConfiguration.load(from: path, shownAs: ".ribcage.yml")
+    if !report.configurationFiles.isEmpty {
+      summary += "; config: " + report.configurationFiles.joined(separator: ", ")
+    }
+    return summary
+  }
+
+  /// `--config FILE` for every file, else the nearest `.ribcage.yml` above each.
+  private func configurationScope(in cwd: String) throws -> ConfigurationScope {
+    guard let config else { return .nearest }
+    guard FileManager.default.fileExists(atPath: FilePath.resolved(config, in: cwd)) else {
+      throw ToolFailure("the configuration file \(config) does not exist")
+    }
+    return .file(config)
   }
 }
 

@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import RibcageGenerator
 import RibcageLint
+import RibcageToolInfo
 
-/// `ribcage`: the Ribcage command-line tool. `new` now; `lint`, `graph` and `inspect` slot in as
-/// further subcommands.
+/// `ribcage`: the Ribcage command-line tool, `new` and `lint`; further tools slot in as
+/// subcommands. Shell completions come from argument-parser (`--generate-completion-script`).
 public struct RibcageTool: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "ribcage",
     abstract: "Tools for Ribcage codebases.",
+    version: ToolVersion.current,
     subcommands: [New.self, Lint.self])
 
   public init() {}
@@ -21,10 +23,16 @@ public struct RibcageTool: ParsableCommand {
   }
 
   /// Parses `arguments` (without the program name) and runs the command on `console`; returns
-  /// the exit status. Usage errors print the message and the help's usage line, exit 2.
+  /// the exit status. Usage errors — an unknown command too, with or without `--help` — print
+  /// the message and exit 2.
   public static func run(_ arguments: [String], on console: ToolConsole) -> Int32 {
-    if let helpType = requestedHelp(arguments) {
-      console.print(helpMessage(for: helpType))
+    let lookup = CommandLookup(arguments, root: RibcageTool.self)
+    if let message = lookup.unknownMessage {
+      console.printFailure(message)
+      return ExitStatus.usageOrIOError
+    }
+    if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+      console.print(helpMessage(for: lookup.command))
       return ExitStatus.success
     }
     let command: ParsableCommand
@@ -50,15 +58,15 @@ public struct RibcageTool: ParsableCommand {
     } catch let exit as ExitCode {
       return exit.rawValue == 0 ? ExitStatus.success : ExitStatus.errorFindings
     } catch let error as ToolFailure {
-      console.printError("error: \(error)")
+      console.printFailure("\(error)")
       return ExitStatus.usageOrIOError
     } catch let error as ConfigurationError {
-      console.printError("error: \(error)")
+      console.printFailure("\(error)")
       return ExitStatus.usageOrIOError
     } catch let error as GeneratorError {
       // Paths inside the working directory read better relative to it.
       let message = "\(error)".replacingOccurrences(of: console.workingDirectory + "/", with: "")
-      console.printError("error: \(message)")
+      console.printFailure(message)
       return ExitStatus.usageOrIOError
     } catch {
       let message = fullMessage(for: error)
@@ -66,19 +74,5 @@ public struct RibcageTool: ParsableCommand {
       console.printError(message)
       return ExitStatus.usageOrIOError
     }
-  }
-
-  /// The command whose help `arguments` ask for (`-h`, `--help`, `help ...`), if they do.
-  private static func requestedHelp(_ arguments: [String]) -> ParsableCommand.Type? {
-    let asksForHelp =
-      arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help"
-    guard asksForHelp else { return nil }
-    var type: ParsableCommand.Type = RibcageTool.self
-    for argument in arguments where !argument.hasPrefix("-") && argument != "help" {
-      guard let next = type.configuration.subcommands.first(where: { $0._commandName == argument })
-      else { break }
-      type = next
-    }
-    return type
   }
 }

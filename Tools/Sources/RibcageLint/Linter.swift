@@ -15,6 +15,12 @@ public struct LintReport: Sendable {
   public var lineCount: Int
   /// Findings the baseline hid.
   public var baselineHiddenCount = 0
+  /// The configuration files that applied to at least one file, relative to the working
+  /// directory (`../` when above it), outermost first.
+  public var configurationFiles: [String] = []
+  /// The rules that ran on at least one file, in `Rule.all` order, each at the highest severity
+  /// any file's configuration gives it.
+  public var rules: [(rule: Rule, severity: Severity)] = []
 
   /// Whether any finding is at error severity (exit status 1).
   public var hasErrors: Bool { findings.contains { $0.severity == .error } }
@@ -22,22 +28,34 @@ public struct LintReport: Sendable {
 
 /// Runs the rules over a set of paths, using every core.
 public struct Linter: Sendable {
-  public var configuration: LintConfiguration
+  /// Which configuration each file is checked with.
+  public var configurations: ConfigurationScope
   /// Rule ids to run (`--rule`); empty means every rule the configuration enables.
   public var onlyRules: Set<String> = []
   /// Rule ids not to run (`--disable`).
   public var disabledRules: Set<String> = []
   /// Parallel workers; `nil` means one per active core.
   public var jobs: Int?
+  /// Called from the workers after each file is analysed, with the files done and the total
+  /// (for a progress line); must be thread-safe and cheap.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
+  /// A linter that checks every file with `configuration` (excludes relative to the working
+  /// directory).
   public init(configuration: LintConfiguration) {
-    self.configuration = configuration
+    self.configurations = .fixed(configuration)
   }
 
-  /// The rules that run, with their severities.
-  public var activeRules: [(rule: Rule, severity: Severity)] {
+  /// A linter that finds each file's configuration as `configurations` says (by default the
+  /// nearest `.ribcage.yml`, as `ribcage lint` does).
+  public init(configurations: ConfigurationScope = .nearest) {
+    self.configurations = configurations
+  }
+
+  /// The rules that run under `settings`, with their severities, after `--rule`/`--disable`.
+  func activeRules(under settings: LintConfiguration) -> [(rule: Rule, severity: Severity)] {
     Rule.all.compactMap { rule in
-      guard let severity = configuration.severity(of: rule) else { return nil }
+      guard let severity = settings.severity(of: rule) else { return nil }
       if !onlyRules.isEmpty, !onlyRules.contains(rule.id) { return nil }
       if disabledRules.contains(rule.id) { return nil }
       return (rule, severity)
@@ -46,27 +64,44 @@ public struct Linter: Sendable {
 
   /// Lints `paths` (files or folders; the working directory when empty).
   public func lint(paths: [String], workingDirectory: String, baseline: Baseline? = nil)
-    throws(InputError) -> LintReport
+    throws(LintError) -> LintReport
   {
+    let resolver: ConfigurationResolver
+    do {
+      resolver = try ConfigurationResolver(
+        scope: configurations, workingDirectory: workingDirectory)
+    } catch {
+      throw .configuration(error)
+    }
     let discovery = try SourceDiscovery(
-      paths: paths, workingDirectory: workingDirectory, excludes: configuration.excludes)
-    let active = activeRules
-    let enabled = Set(active.map(\.rule.id))
-    let severities = Dictionary(uniqueKeysWithValues: active.map { ($0.rule.id, $0.severity) })
+      paths: paths, workingDirectory: workingDirectory, resolver: resolver)
+    let configurations = resolver.resolved
+    // Per configuration, not per file: a handful of configurations serve every file.
+    let severities = configurations.map { configuration in
+      Dictionary(
+        uniqueKeysWithValues: activeRules(under: configuration.settings).map {
+          ($0.rule.id, $0.severity)
+        })
+    }
+    let enabled = severities.map { Set($0.keys) }
     let files = discovery.files
-    let naming = configuration.naming
+    let used = Set(files.map(\.configuration))
 
     // Files are analysed in parallel; each worker takes the next file.
     let results = ResultSlots(count: files.count)
     let workers = max(
       1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(files.count, 1)))
+    let progress = self.progress
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let index = results.claimNext() {
         let file = files[index]
-        results.store(
+        let done = results.store(
           FileAnalyzer.analyze(
-            shownPath: file.shown, absolutePath: file.absolute, naming: naming, enabled: enabled),
+            shownPath: file.shown, absolutePath: file.absolute,
+            naming: configurations[file.configuration].settings.naming,
+            enabled: enabled[file.configuration]),
           at: index)
+        progress?(done, files.count)
       }
     }
     let analyses = results.values
@@ -81,13 +116,16 @@ public struct Linter: Sendable {
       lineCount += analysis.lineCount
       raw += analysis.findings.map { (index, $0) }
     }
-    raw += CrossFileRules.findings(analyses, enabled: enabled)
+    // Cross-file rules see every file; each finding is then kept or dropped by its own file's
+    // configuration, like any other.
+    raw += CrossFileRules.findings(
+      analyses, enabled: used.reduce(into: Set()) { $0.formUnion(enabled[$1]) })
 
     var findings: [Finding] = []
     var occurrences: [String: Int] = [:]
     for (index, finding) in raw {
       let analysis = analyses[index]
-      guard let severity = severities[finding.rule.id],
+      guard let severity = severities[files[index].configuration][finding.rule.id],
         !analysis.suppressions.suppresses(finding.rule.id, at: finding.place.line)
       else { continue }
       let key = "\(finding.rule.id)|\(analysis.shownPath)|\(finding.place.lineText)"
@@ -105,6 +143,11 @@ public struct Linter: Sendable {
     var report = LintReport(
       findings: findings, notes: notes.sorted { $0.path < $1.path }, analyzedFileCount: analyzed,
       discoveredFileCount: files.count + discovery.skipped.count, lineCount: lineCount)
+    let applied = used.isEmpty ? Set(configurations.indices) : used
+    report.configurationFiles = Set(applied.flatMap { configurations[$0].files }).sorted().map {
+      PathText.relative($0, to: PathText.absolute(".", in: workingDirectory))
+    }
+    report.rules = Self.strongest(applied.sorted().map { severities[$0] })
     if let baseline {
       let before = report.findings.count
       report.findings.removeAll { baseline.contains($0) }
@@ -112,12 +155,24 @@ public struct Linter: Sendable {
     }
     return report
   }
+
+  /// The rules enabled in any of `severities`, at the highest severity any gives them.
+  private static func strongest(_ severities: [[String: Severity]])
+    -> [(rule: Rule, severity: Severity)]
+  {
+    Rule.all.compactMap { rule in
+      let levels = severities.compactMap { $0[rule.id] }
+      guard !levels.isEmpty else { return nil }
+      return (rule, levels.max()!)
+    }
+  }
 }
 
 /// Per-file results written by parallel workers, each into its own slot.
 private final class ResultSlots: @unchecked Sendable {
   private let lock = NSLock()
   private var next = 0
+  private var stored = 0
   private var slots: [FileAnalysis?]
 
   init(count: Int) {
@@ -132,10 +187,13 @@ private final class ResultSlots: @unchecked Sendable {
     return next - 1
   }
 
-  func store(_ analysis: FileAnalysis, at index: Int) {
+  /// Stores a result; returns how many are stored so far.
+  func store(_ analysis: FileAnalysis, at index: Int) -> Int {
     lock.lock()
+    defer { lock.unlock() }
     slots[index] = analysis
-    lock.unlock()
+    stored += 1
+    return stored
   }
 
   var values: [FileAnalysis] {

@@ -1,5 +1,6 @@
 import Foundation
 import RibcageLint
+import RibcageToolInfo
 import Testing
 
 private let leaky = """
@@ -57,6 +58,7 @@ private let leaky = """
   let runs = try #require(sarif["runs"] as? [[String: Any]])
   let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
   #expect(driver["name"] as? String == "ribcage-lint")
+  #expect(driver["semanticVersion"] as? String == ToolVersion.current)
   let rules = try #require(driver["rules"] as? [[String: Any]])
   #expect(rules.map { $0["id"] as? String } == Rule.all.map(\.id))
   for rule in rules {

@@ -66,3 +66,11 @@ func ribcage(_ arguments: [String], in directory: String) -> LintRun {
     status: status, out: captured.out.joined(separator: "\n"),
     error: captured.error.joined(separator: "\n"))
 }
+
+extension SourceFolder {
+  /// Makes the folder the root of a git repository, as far as configuration lookup can tell.
+  func makeGitRepository() {
+    try! FileManager.default.createDirectory(
+      atPath: path + "/.git", withIntermediateDirectories: true)
+  }
+}

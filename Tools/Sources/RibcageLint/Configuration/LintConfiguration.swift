@@ -15,6 +15,10 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 /// `.ribcage.yml`: which rules run and how severe they are, which paths are excluded, and the
 /// naming conventions that tell interactors from routers.
 ///
+/// A file nested below another refines it (see `ConfigurationResolver`): it is parsed on top of
+/// its parent's settings, so the rules and naming roles it names replace the parent's and the
+/// rest is inherited. Its excludes are its own, relative to its folder; the parent's still apply.
+///
 /// ```yaml
 /// rules:
 ///   strong-listener: error        # error, warning or off
@@ -27,7 +31,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 public struct LintConfiguration: Sendable, Equatable {
   /// Rule id → severity; `nil` means the rule is off.
   public var severities: [String: Severity?] = [:]
-  /// Glob patterns of paths (relative to the working directory) not to analyse.
+  /// Glob patterns of paths not to analyse, relative to the folder of the file that lists them
+  /// (this file's own patterns only: inherited ones stay with their folder).
   public var excludes: [String] = []
   public var naming = Naming()
 
@@ -39,17 +44,19 @@ public struct LintConfiguration: Sendable, Equatable {
     return rule.defaultSeverity
   }
 
-  /// Parses YAML `text` read from `file` (named in errors).
-  public static func parse(_ text: String, file: String) throws(ConfigurationError)
-    -> LintConfiguration
-  {
+  /// Parses YAML `text` read from `file` (named in errors), on top of `base`: the settings of the
+  /// configuration it refines (none by default).
+  public static func parse(
+    _ text: String, file: String, inheriting base: LintConfiguration = LintConfiguration()
+  ) throws(ConfigurationError) -> LintConfiguration {
     let root: Any?
     do {
       root = try Yams.load(yaml: text)
     } catch {
       throw ConfigurationError(file: file, key: nil, problem: "not valid YAML: \(error)")
     }
-    var configuration = LintConfiguration()
+    var configuration = base
+    configuration.excludes = []
     guard let root else { return configuration }  // an empty file
     guard let top = root as? [String: Any] else {
       throw ConfigurationError(
@@ -74,17 +81,17 @@ public struct LintConfiguration: Sendable, Equatable {
     return configuration
   }
 
-  /// Loads the configuration from `path`.
-  public static func load(from path: String, shownAs name: String) throws(ConfigurationError)
-    -> LintConfiguration
-  {
+  /// Loads the configuration from `path`, on top of `base` (see `parse`).
+  public static func load(
+    from path: String, shownAs name: String, inheriting base: LintConfiguration = LintConfiguration()
+  ) throws(ConfigurationError) -> LintConfiguration {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigurationError(file: name, key: nil, problem: "cannot be read")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigurationError(file: name, key: nil, problem: "is not UTF-8 text")
     }
-    return try parse(text, file: name)
+    return try parse(text, file: name, inheriting: base)
   }
 
   private mutating func readRules(_ value: Any, file: String) throws(ConfigurationError) {

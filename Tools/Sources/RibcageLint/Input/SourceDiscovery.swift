@@ -19,16 +19,25 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
   public var description: String { "\(path): \(reason)" }
 }
 
-/// The Swift files under the paths given, found without following symlink loops.
+/// The Swift files under the paths given, found without following symlink loops, each with the
+/// configuration its folder resolves to (excludes are checked against that configuration).
 struct SourceDiscovery {
-  /// Files to analyse, as paths to show (relative to the working directory when inside it) and
-  /// absolute paths to read.
-  var files: [(shown: String, absolute: String)] = []
+  /// A file to analyse.
+  struct File {
+    /// The path to show: relative to the working directory when inside it.
+    let shown: String
+    /// The path to read.
+    let absolute: String
+    /// Its configuration's index in the resolver's `resolved`.
+    let configuration: Int
+  }
+
+  private(set) var files: [File] = []
   /// Paths that were found but cannot be analysed, and why.
-  var skipped: [FileNote] = []
+  private(set) var skipped: [FileNote] = []
 
   private let workingDirectory: String
-  private let excludes: [Glob]
+  private let resolver: ConfigurationResolver
   private var visitedFolders: Set<String> = []
 
   /// Folders never entered: build products and tool caches.
@@ -36,29 +45,35 @@ struct SourceDiscovery {
     ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
   ]
 
-  init(paths: [String], workingDirectory: String, excludes: [String]) throws(InputError) {
+  init(paths: [String], workingDirectory: String, resolver: ConfigurationResolver)
+    throws(LintError)
+  {
     self.workingDirectory = workingDirectory
-    self.excludes = excludes.map(Glob.init)
+    self.resolver = resolver
     for path in paths.isEmpty ? ["."] : paths {
-      let absolute = Self.absolute(path, in: workingDirectory)
+      let absolute = PathText.absolute(path, in: workingDirectory)
       var info = stat()
       guard lstat(absolute, &info) == 0 else {
-        throw InputError(path: path, reason: String(cString: strerror(errno)))
+        throw .input(InputError(path: path, reason: String(cString: strerror(errno))))
       }
       var target = stat()
       if stat(absolute, &target) != 0 {
         // A dangling symlink or a loop, given explicitly.
-        throw InputError(path: path, reason: String(cString: strerror(errno)))
+        throw .input(InputError(path: path, reason: String(cString: strerror(errno))))
       }
       if (target.st_mode & S_IFMT) == S_IFDIR {
-        walk(folder: absolute)
+        try walk(folder: absolute)
       } else {
-        add(file: absolute, explicitly: true)
+        // Given explicitly: analysed even if an exclude pattern matches it.
+        files.append(
+          File(
+            shown: shown(absolute), absolute: absolute,
+            configuration: try configuration(forFolder: PathText.parent(absolute))))
       }
     }
   }
 
-  private mutating func walk(folder: String) {
+  private mutating func walk(folder: String) throws(LintError) {
     guard let real = realpath(folder, nil) else {
       skipped.append(
         FileNote(path: shown(folder), kind: .skipped, reason: String(cString: strerror(errno))))
@@ -75,9 +90,11 @@ struct SourceDiscovery {
         FileNote(path: shown(folder), kind: .skipped, reason: "cannot list the folder"))
       return
     }
+    let index = try configuration(forFolder: folder)
+    let configuration = resolver.resolved[index]
     for name in entries {
       let path = folder == "/" ? "/" + name : folder + "/" + name
-      if isExcluded(path) { continue }
+      if configuration.excludes(path) { continue }
       var target = stat()
       guard stat(path, &target) == 0 else {
         if name.hasSuffix(".swift") {
@@ -89,40 +106,23 @@ struct SourceDiscovery {
       }
       if (target.st_mode & S_IFMT) == S_IFDIR {
         if name.hasPrefix(".") || Self.ignoredFolders.contains(name) { continue }
-        walk(folder: path)  // also a folder named Something.swift
+        try walk(folder: path)  // also a folder named Something.swift
       } else if name.hasSuffix(".swift") {
-        add(file: path, explicitly: false)
+        files.append(File(shown: shown(path), absolute: path, configuration: index))
       }
     }
   }
 
-  private mutating func add(file: String, explicitly: Bool) {
-    if !explicitly, isExcluded(file) { return }
-    files.append((shown(file), file))
-  }
-
-  private func isExcluded(_ path: String) -> Bool {
-    guard !excludes.isEmpty else { return false }
-    let relative = shown(path)
-    return excludes.contains { $0.matches(relative) }
+  private func configuration(forFolder folder: String) throws(LintError) -> Int {
+    do {
+      return try resolver.configuration(forFolder: folder)
+    } catch {
+      throw .configuration(error)
+    }
   }
 
   private func shown(_ path: String) -> String {
     let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-  }
-
-  static func absolute(_ path: String, in directory: String) -> String {
-    let joined = path.hasPrefix("/") ? path : directory + "/" + path
-    var parts: [Substring] = []
-    for part in joined.split(separator: "/") {
-      if part == "." { continue }
-      if part == ".." {
-        if !parts.isEmpty { parts.removeLast() }
-        continue
-      }
-      parts.append(part)
-    }
-    return "/" + parts.joined(separator: "/")
   }
 }

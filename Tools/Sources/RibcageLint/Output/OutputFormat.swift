@@ -7,20 +7,26 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// SARIF 2.1.0, for code scanning (GitHub, GitLab, Azure DevOps).
   case sarif
 
-  /// The report in this format.
-  public func render(_ report: LintReport, rules: [(rule: Rule, severity: Severity)]) -> String {
+  /// The report in this format; `colored` styles text for a terminal (machine formats never
+  /// are: they are parsed, not read).
+  public func render(_ report: LintReport, colored: Bool = false) -> String {
     switch self {
-    case .text: TextReport.render(report)
+    case .text: TextReport.render(report, colored: colored)
     case .json: JSONReport.render(report)
-    case .sarif: SARIFReport.render(report, rules: rules)
+    case .sarif: SARIFReport.render(report, rules: report.rules)
     }
   }
 }
 
 enum TextReport {
-  static func render(_ report: LintReport) -> String {
-    report.findings.map {
-      "\($0.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.rule)]"
+  static func render(_ report: LintReport, colored: Bool) -> String {
+    report.findings.map { finding in
+      let location = "\(finding.path):\(finding.line):\(finding.column):"
+      let label = "\(finding.severity.rawValue):"
+      let rest = "\(finding.message) [\(finding.rule)]"
+      guard colored else { return "\(location) \(label) \(rest)" }
+      return TerminalStyle.location.apply(location) + " "
+        + TerminalStyle.label(finding.severity).apply(label) + " " + rest
     }.joined(separator: "\n")
   }
 }
@@ -42,6 +48,7 @@ enum JSONReport {
         "version": 1,
         "files": {"discovered": \(report.discoveredFileCount), "analyzed": \(report.analyzedFileCount), "lines": \(report.lineCount)},
         "baselineHidden": \(report.baselineHiddenCount),
+        "configurations": [\(report.configurationFiles.map(JSONText.quote).joined(separator: ", "))],
         "findings": [
       \(findings.joined(separator: ",\n"))
         ],

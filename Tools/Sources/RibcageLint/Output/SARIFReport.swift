@@ -1,3 +1,5 @@
+import RibcageToolInfo
+
 /// SARIF 2.1.0 (OASIS): one run, the rules as the tool's `reportingDescriptor`s with their help
 /// text, one `result` per finding with a physical location relative to `%SRCROOT%`, and
 /// fingerprints so code-scanning services track findings across commits.
@@ -59,7 +61,7 @@ enum SARIFReport {
               "driver": {
                 "name": "ribcage-lint",
                 "informationUri": "\(informationURI)",
-                "semanticVersion": "0.1.0",
+                "semanticVersion": \(JSONText.quote(ToolVersion.current)),
                 "rules": [
       \(descriptors.joined(separator: ",\n"))
                 ]

@@ -1,0 +1,72 @@
+import Foundation
+import RibcageToolInfo
+import Testing
+
+@Test(arguments: [["--version"], ["lint", "--version"]])
+func versionPrintsTheToolsVersion(arguments: [String]) {
+  let recording = RecordingConsole()
+  #expect(recording.run(arguments) == 0)
+  #expect(recording.output == ToolVersion.current + "\n")
+  #expect(recording.errors.isEmpty)
+}
+
+@Test(arguments: [["graph"], ["graph", "--help"], ["graph", "-h"], ["help", "graph"], ["--help", "graph"]])
+func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [String]) {
+  let recording = RecordingConsole()
+  #expect(recording.run(arguments) == 2)
+  #expect(recording.errors == "error: unknown command 'graph'; commands: new, lint\n")
+  #expect(recording.output.isEmpty)
+}
+
+@Test func aMistypedCommandGetsASuggestion() {
+  let recording = RecordingConsole()
+  #expect(recording.run(["lnt", "Sources"]) == 2)
+  #expect(
+    recording.errors == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint\n")
+}
+
+@Test func anUnknownSubcommandOfNewNamesNewsCommands() {
+  let recording = RecordingConsole()
+  #expect(recording.run(["new", "widget", "--help"]) == 2)
+  #expect(
+    recording.errors
+      == "error: unknown command 'widget' for 'ribcage new'; commands: rib, service, workflow, plugin, templates\n"
+  )
+}
+
+@Test(arguments: [
+  (["--help"], "USAGE: ribcage <subcommand>"),
+  (["-h"], "USAGE: ribcage <subcommand>"),
+  (["help"], "USAGE: ribcage <subcommand>"),
+  ([], "USAGE: ribcage <subcommand>"),
+  (["lint", "--help"], "USAGE: ribcage lint"),
+  (["help", "lint"], "USAGE: ribcage lint"),
+  (["lint", "Sources", "--help"], "USAGE: ribcage lint"),
+  (["new", "rib", "--help"], "USAGE: ribcage new rib"),
+])
+func helpStillExitsZero(arguments: [String], usage: String) {
+  let recording = RecordingConsole()
+  #expect(recording.run(arguments) == 0)
+  #expect(recording.output.contains(usage), "\(recording.output)")
+  #expect(recording.errors.isEmpty)
+}
+
+@Test(arguments: [
+  (["--generate-completion-script", "bash"], "_ribcage"),
+  (["--generate-completion-script", "zsh"], "#compdef ribcage"),
+  (["--generate-completion-script=fish"], "complete -c 'ribcage'"),
+])
+func shellCompletionScriptsAreGenerated(arguments: [String], marker: String) {
+  let recording = RecordingConsole()
+  #expect(recording.run(arguments) == 0)
+  #expect(recording.output.contains(marker))
+  // Subcommands and their options are completed.
+  #expect(recording.output.contains("lint"))
+  #expect(recording.output.contains("write-baseline"))
+}
+
+@Test func anUnknownOptionIsStillAUsageError() {
+  let recording = RecordingConsole()
+  #expect(recording.run(["--frobnicate"]) == 2)
+  #expect(recording.errors.contains("--frobnicate"))
+}
