@@ -108,15 +108,16 @@ open class Interactor: InteractorScope {
   /// Activates this interactor alone; the router's subtree walk calls it for each node. Returns
   /// whether it changed anything.
   @discardableResult
-  final func performActivation() -> Bool {
+  final func performActivation(announcingIn context: TreeContext? = nil) -> Bool {
     guard !isActive else {
       if isResigning { reactivatesAfterResigning = true }
       return false
     }
     isActive = true
     // The event goes out before the hook runs: a hook that detaches its own RIB emits
-    // "deactivated", which must come after "activated".
-    if let router = owningRouter, let context = router.existingContext, context.hasObservers {
+    // "deactivated", which must come after "activated". Walks pass their context; an interactor
+    // activated on its own has no tree to announce it to.
+    if let context, context.hasObservers, let router = owningRouter {
       context.emit(.activated(router))
     }
     extras?.activeness?.send(true)
@@ -127,7 +128,7 @@ open class Interactor: InteractorScope {
   /// Deactivates this interactor alone; the router's subtree walk calls it for each node. Returns
   /// whether it changed anything.
   @discardableResult
-  final func performDeactivation() -> Bool {
+  final func performDeactivation(announcingIn context: TreeContext? = nil) -> Bool {
     // A walk started from inside willResignActive (a hook detaching an ancestor) reaches this
     // interactor again: the deactivation under way finishes it, once.
     guard isActive, !isResigning else { return false }
@@ -137,7 +138,7 @@ open class Interactor: InteractorScope {
     extras?.cancelBoundWork()
     isActive = false
     extras?.activeness?.send(false)
-    if let router = owningRouter, let context = router.existingContext, context.hasObservers {
+    if let context, context.hasObservers, let router = owningRouter {
       context.emit(.deactivated(router))
     }
     if reactivatesAfterResigning { reactivateIfParentIsActive() }

@@ -387,14 +387,14 @@ open class RouterNode {
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     if active {
-      interactable.performActivation()
+      interactable.performActivation(announcingIn: context)
       if parent == nil, interactable.isActive { recordActiveRoot(true) }
       walk.pushChildren(of: self)
       while let node = walk.popLive() {
         if context.mutationCount != mutationsBefore, !node.isDescendant(of: self) { continue }
         // Active exactly while the parent is: a hook may have deactivated it.
         guard node.parent!.interactable.isActiveAndStaying else { continue }
-        node.interactable.performActivation()
+        node.interactable.performActivation(announcingIn: context)
         walk.pushChildren(of: node)
       }
     } else {
@@ -410,7 +410,7 @@ open class RouterNode {
     ownContext = context
     leakSlot.handOver()
     interactable.leakSlot.handOver()
-    if activating { interactable.performActivation() }
+    if activating { interactable.performActivation(announcingIn: context) }
   }
 
   /// Deactivates the collected `walk` children before parents, registering each router with
@@ -434,7 +434,7 @@ open class RouterNode {
       let node = nodes[index]
       let interactor = node.interactable
       batch?.register(node, interactor: interactor, at: index, of: walk)
-      interactor.performDeactivation()
+      interactor.performDeactivation(announcingIn: context)
     }
     context.deactivatingRoots.removeLast()
   }

@@ -98,9 +98,10 @@ func floor(_ files: [String]) -> Int {
   return nodes
 }
 
-/// `ribcage lint` with every rule, one worker per core.
+/// `ribcage lint` with every rule, one worker per core, looking up each folder's configuration
+/// as the command does.
 func ribcage(_ root: String, jobs: Int? = nil) -> LintReport {
-  var linter = Linter(configuration: LintConfiguration())
+  var linter = Linter(configurations: .nearest)
   linter.jobs = jobs
   return try! linter.lint(paths: [root], workingDirectory: root)
 }

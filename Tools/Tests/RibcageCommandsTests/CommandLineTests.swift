@@ -10,7 +10,9 @@ func versionPrintsTheToolsVersion(arguments: [String]) {
   #expect(recording.errors.isEmpty)
 }
 
-@Test(arguments: [["graph"], ["graph", "--help"], ["graph", "-h"], ["help", "graph"], ["--help", "graph"]])
+@Test(arguments: [
+  ["graph"], ["graph", "--help"], ["graph", "-h"], ["help", "graph"], ["--help", "graph"],
+])
 func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 2)
@@ -22,7 +24,8 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   let recording = RecordingConsole()
   #expect(recording.run(["lnt", "Sources"]) == 2)
   #expect(
-    recording.errors == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint\n")
+    recording.errors == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint\n"
+  )
 }
 
 @Test func anUnknownSubcommandOfNewNamesNewsCommands() {

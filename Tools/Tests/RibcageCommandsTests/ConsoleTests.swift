@@ -27,11 +27,12 @@ private func lintOnce(
       "\(escape)[1mHome.swift:2:7:\(escape)[0m \(escape)[1;31merror:\(escape)[0m 'listener'"))
 }
 
-@Test(arguments: [
-  (false, [:]),
-  (true, ["NO_COLOR": "1"]),
-  (true, ["TERM": "dumb"]),
-] as [(Bool, [String: String])])
+@Test(
+  arguments: [
+    (false, [:]),
+    (true, ["NO_COLOR": "1"]),
+    (true, ["TERM": "dumb"]),
+  ] as [(Bool, [String: String])])
 func findingsArePlainInAPipeOrWhenColourIsTurnedOff(
   terminal: Bool, environment: [String: String]
 ) {
@@ -65,7 +66,9 @@ func machineFormatsAreNeverColouredAndStayAloneOnStandardOutput(format: String) 
 }
 
 /// A lint run over 20 files, one at a time, on a clock that moves 300 ms per reading.
-private func slowLint(errorsAreTerminal: Bool, arguments: [String] = [], environment: [String: String] = [:])
+private func slowLint(
+  errorsAreTerminal: Bool, arguments: [String] = [], environment: [String: String] = [:]
+)
   -> RecordingConsole
 {
   var files: [String: String] = [:]

@@ -107,13 +107,17 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   let folder = TemporaryFolder()
   for arguments in [
     ["new", "rib"], ["new", "rib", "Home", "--bogus"],
-    ["new", "rib", "Home", "--view", "--viewless"], ["old"],
+    ["new", "rib", "Home", "--view", "--viewless"],
   ] {
     let run = ribcage(arguments, in: folder.path)
     #expect(run.status == 2, "\(arguments)")
     #expect(run.errorText.hasPrefix("Error: "), "\(arguments)")
     #expect(run.errorText.contains("Usage: ribcage"), "\(arguments)")
   }
+  // An unknown command names the known ones instead (see RibcageCommandsTests).
+  let unknown = ribcage(["old"], in: folder.path)
+  #expect(unknown.status == 2)
+  #expect(unknown.errorText == "error: unknown command 'old'; commands: new, lint")
   #expect(folder.files.isEmpty)
 }
 

@@ -31,7 +31,9 @@ final class ConfigurationResolver {
     switch scope {
     case .nearest: break
     case .fixed(let settings):
-      resolved = [ResolvedConfiguration().refined(by: settings, file: nil, folder: workingDirectory)]
+      resolved = [
+        ResolvedConfiguration().refined(by: settings, file: nil, folder: workingDirectory)
+      ]
     case .file(let path):
       let absolute = PathText.absolute(path, in: workingDirectory)
       let settings = try LintConfiguration.load(from: absolute, shownAs: path)

@@ -83,7 +83,8 @@ public struct LintConfiguration: Sendable, Equatable {
 
   /// Loads the configuration from `path`, on top of `base` (see `parse`).
   public static func load(
-    from path: String, shownAs name: String, inheriting base: LintConfiguration = LintConfiguration()
+    from path: String, shownAs name: String,
+    inheriting base: LintConfiguration = LintConfiguration()
   ) throws(ConfigurationError) -> LintConfiguration {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigurationError(file: name, key: nil, problem: "cannot be read")
