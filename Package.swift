@@ -7,13 +7,22 @@ let package = Package(
   products: [
     .library(name: "Ribcage", targets: ["Ribcage"]),
     .library(name: "RibcageTesting", targets: ["RibcageTesting"]),
+    // The Apple adapters: an app links only what it uses, and `Ribcage` stays free of UI
+    // frameworks. On Linux the UIKit/AppKit parts compile to nothing (CI type-checks them against
+    // stand-in modules: Scripts/check-apple-adapters.sh); the Observation store builds everywhere.
+    .library(name: "RibcageUIKit", targets: ["RibcageUIKit"]),
+    .library(name: "RibcageSwiftUI", targets: ["RibcageSwiftUI"]),
   ],
   targets: [
     // Relaxed atomic byte flags for leak tracking (a deinit may run on any thread). Internal.
     .target(name: "_RibcageAtomics"),
     .target(name: "Ribcage", dependencies: ["_RibcageAtomics"]),
     .target(name: "RibcageTesting", dependencies: ["Ribcage"]),
+    .target(name: "RibcageUIKit", dependencies: ["Ribcage"]),
+    .target(name: "RibcageSwiftUI", dependencies: ["Ribcage", "RibcageUIKit"]),
     .testTarget(name: "RibcageTests", dependencies: ["Ribcage", "RibcageTesting"]),
+    .testTarget(
+      name: "RibcageSwiftUITests", dependencies: ["Ribcage", "RibcageSwiftUI", "RibcageTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,21 @@ patterns=(
 )
 
 status=0
+
+# Observation needs macOS 14 / iOS 17 / tvOS 17 / watchOS 10: every @Observable type must say so
+# in an @available attribute within the three lines above it.
+observable=$(grep -rnE --include='*.swift' -B3 '^[[:space:]]*@Observable' Sources Examples/*/Sources \
+  2>/dev/null || true)
+if [[ -n "$observable" ]]; then
+  while IFS= read -r block; do
+    if ! grep -qE '@available\(macOS 14, iOS 17, tvOS 17' <<<"$block"; then
+      echo "error: @Observable without @available(macOS 14, iOS 17, tvOS 17, ...):" >&2
+      echo "$block" >&2
+      status=1
+    fi
+  done < <(awk 'BEGIN{RS="--\n"} {gsub(/\n/,"\\n"); print}' <<<"$observable")
+fi
+
 for pattern in "${patterns[@]}"; do
   # Comment lines may name the APIs (to say why they are avoided).
   if matches=$(grep -rnE --include='*.swift' "$pattern" Sources Examples/*/Sources Tests 2>/dev/null \

@@ -1,8 +1,9 @@
 /// A view a router can hold, present and dismiss — with no UI framework in it, so business logic
 /// and routing are testable anywhere.
 ///
-/// On Apple platforms a `UIViewController` (or an `NSViewController`, or a SwiftUI host) conforms;
-/// in tests and terminal apps, any class does.
+/// On Apple platforms a `UIViewController` (or an `NSViewController`, or a SwiftUI host from
+/// `RibcageSwiftUI`) conforms, and `RibcageUIKit` adds `uiviewController`, the window as a
+/// ``LaunchHost`` and presentation helpers; in tests and terminal apps, any class does.
 ///
 /// ```swift
 /// final class ConfirmViewController: UIViewController, ConfirmPresentable, ConfirmViewControllable {}
@@ -41,20 +42,3 @@ extension LaunchHost {
     return view
   }
 }
-
-#if canImport(UIKit) && !os(watchOS)
-  import UIKit
-
-  extension ViewControllable where Self: UIViewController {
-    /// The view controller, for presenting from a router.
-    public var uiviewController: UIViewController { self }
-  }
-
-  extension UIWindow: LaunchHost {
-    /// Sets `rootView` (a `UIViewController`) as the root view controller and shows the window.
-    public func install(rootView: any ViewControllable) {
-      rootViewController = requireRootView(rootView, as: UIViewController.self)
-      makeKeyAndVisible()
-    }
-  }
-#endif

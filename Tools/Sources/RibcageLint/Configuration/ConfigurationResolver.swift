@@ -46,7 +46,7 @@ final class ConfigurationResolver {
 
   /// The index in `resolved` of the configuration for files in `folder` (absolute, normalized).
   func configuration(forFolder folder: String) throws(ConfigurationError) -> Int {
-    guard scope == .nearest else { return 0 }
+    guard case .nearest = scope else { return 0 }
     if let known = cache[folder] { return known }
     let inherited =
       folder == "/" || Self.exists(PathText.join(folder, ".git"))
