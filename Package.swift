@@ -21,6 +21,9 @@ let package = Package(
     .target(name: "RibcageUIKit", dependencies: ["Ribcage"]),
     .target(name: "RibcageSwiftUI", dependencies: ["Ribcage", "RibcageUIKit"]),
     .testTarget(name: "RibcageTests", dependencies: ["Ribcage", "RibcageTesting"]),
+    // uber/RIBs' own unit tests, rewritten as behaviour specifications of the Ribcage API a
+    // migrating team uses (see docs/Migration.md).
+    .testTarget(name: "RibcageUberSpecTests", dependencies: ["Ribcage", "RibcageTesting"]),
     .testTarget(
       name: "RibcageSwiftUITests", dependencies: ["Ribcage", "RibcageSwiftUI", "RibcageTesting"]),
   ],

@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "ribcage", targets: ["ribcage"]),
     .library(name: "RibcageGenerator", targets: ["RibcageGenerator"]),
     .library(name: "RibcageLint", targets: ["RibcageLint"]),
+    .library(name: "RibcageMigrate", targets: ["RibcageMigrate"]),
     .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
     .plugin(name: "ribcage-lint", targets: ["RibcageLintPlugin"]),
   ],
@@ -35,11 +36,18 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]),
     .target(
+      name: "RibcageMigrate",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    .target(
       name: "RibcageCommands",
       dependencies: [
         "RibcageToolInfo",
         "RibcageGenerator",
         "RibcageLint",
+        "RibcageMigrate",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -64,6 +72,9 @@ let package = Package(
     .testTarget(
       name: "RibcageLintTests",
       dependencies: ["RibcageLint", "RibcageCommands", "RibcageToolInfo"]),
+    .testTarget(
+      name: "RibcageMigrateTests",
+      dependencies: ["RibcageMigrate", "RibcageCommands"]),
     .testTarget(
       name: "RibcageCommandsTests",
       dependencies: ["RibcageCommands", "RibcageToolInfo"]),

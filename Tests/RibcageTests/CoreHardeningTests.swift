@@ -197,7 +197,7 @@ import Testing
     var worker: StopCountingWorker? = StopCountingWorker()
     worker!.onStop = { stops += 1 }
     worker!.start(interactor)
-    #expect(worker!.isStarted)
+    #expect(worker!.isRunning)
     work.cancelOnStop(worker: worker!)
     let task = Task { @MainActor in
       while !Task.isCancelled { await Task.yield() }

@@ -24,12 +24,12 @@ final class CountingWorker: Worker {
     let interactor = RecordingInteractor()
     let worker = CountingWorker()
     worker.start(interactor)
-    #expect(!worker.isStarted)
+    #expect(!worker.isRunning)
     interactor.activate()
-    #expect(worker.isStarted)
+    #expect(worker.isRunning)
     #expect(worker.starts == 1)
     interactor.deactivate()
-    #expect(!worker.isStarted)
+    #expect(!worker.isRunning)
     #expect(worker.stops == 1)
     #expect(worker.work.cancelCount == 1)
     interactor.activate()
@@ -41,7 +41,7 @@ final class CountingWorker: Worker {
     interactor.activate()
     let worker = CountingWorker()
     worker.start(interactor)
-    #expect(worker.isStarted)
+    #expect(worker.isRunning)
     #expect(worker.starts == 1)
   }
 
@@ -51,7 +51,7 @@ final class CountingWorker: Worker {
     let worker = CountingWorker()
     worker.start(interactor)
     worker.stop()
-    #expect(!worker.isStarted)
+    #expect(!worker.isRunning)
     #expect(worker.stops == 1)
     interactor.deactivate()
     interactor.activate()
@@ -66,7 +66,7 @@ final class CountingWorker: Worker {
     weak let weakInteractor = interactor
     interactor = nil
     #expect(weakInteractor == nil)
-    #expect(!worker.isStarted)
+    #expect(!worker.isRunning)
     #expect(worker.stops == 1)
   }
 
@@ -87,8 +87,8 @@ final class CountingWorker: Worker {
     worker.start(first)
     worker.start(second)
     first.activate()
-    #expect(!worker.isStarted)
+    #expect(!worker.isRunning)
     second.activate()
-    #expect(worker.isStarted)
+    #expect(worker.isRunning)
   }
 }

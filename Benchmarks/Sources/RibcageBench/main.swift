@@ -15,6 +15,7 @@
 let cases: [(name: String, run: @MainActor () -> String)] = [
   ("tree-attach-detach", TreeAttachDetach.run),
   ("stream-fanout-10", StreamFanout.run),
+  ("stream-operators", StreamOperators.run),
   ("tree-memory", TreeMemory.run),
   ("render-coalesce", RenderCoalesce.run),
   ("render-steady", RenderSteady.run),

@@ -75,6 +75,44 @@ public final class LeakDetector {
   /// ``expectDeallocation(of:named:)``) are waiting for their grace period to end.
   public var waitingSubtreeCount: Int { waiting.count + waitingObjects.count }
 
+  /// Whether anything (a detached subtree, an object given to ``expectDeallocate(object:)``) is
+  /// waiting for its grace period to end — uber/RIBs' `LeakDetectionStatus.InProgress`.
+  public var isWaiting: Bool { !waiting.isEmpty || !waitingObjects.isEmpty }
+
+  /// ``isWaiting`` as a stream, replaying the current value — uber/RIBs' `status`. Use it to hold
+  /// a UI test or a screenshot until every detached RIB has been checked:
+  ///
+  /// ```swift
+  /// detector.isWaitingStream.observe { waiting in if !waiting { takeScreenshot() } }
+  /// ```
+  ///
+  /// The stream costs nothing until first asked for; it changes when a subtree or object starts
+  /// waiting and after a sweep.
+  public var isWaitingStream: StateStream<Bool> {
+    if let waitingCore { return StateStream(core: waitingCore) }
+    let created = StreamCore(replaying: isWaiting)
+    waitingCore = created
+    return StateStream(core: created)
+  }
+
+  /// The engine of ``isWaitingStream``, created on first use.
+  private var waitingCore: StreamCore<Bool>?
+
+  private func publishWaiting(to core: StreamCore<Bool>) {
+    let waitingNow = isWaiting
+    if core.latest != waitingNow { core.send(waitingNow) }
+  }
+
+  /// uber/RIBs' spelling of ``expectDeallocation(of:named:)``: expects `object` to be deallocated
+  /// within the grace period.
+  ///
+  /// ```swift
+  /// leakDetector.expectDeallocate(object: paymentSession)
+  /// ```
+  public func expectDeallocate(object: AnyObject) {
+    expectDeallocation(of: object)
+  }
+
   /// How many tracked objects are still alive, whatever their grace period: zero means the next
   /// sweep reports nothing. Tests wait on it (``RibcageTesting``'s async `expectNoLeaks()` lets
   /// pending main-actor work run until it is zero, or gives up and reports).
@@ -139,6 +177,7 @@ public final class LeakDetector {
     isSweeping = true
     for report in reports { onLeak(report) }
     isSweeping = false
+    if let waitingCore { publishWaiting(to: waitingCore) }
     // Called by hand while nothing is scheduled: what the handlers tracked still needs a sweep.
     // (The scheduled sweep's own task schedules the next one when this returns.)
     if sweepsAutomatically, scheduledSweep == nil, let next = nextDeadline {
@@ -199,6 +238,7 @@ public final class LeakDetector {
   }
 
   private func scheduleSweepIfNeeded(at deadline: Duration) {
+    if let waitingCore { publishWaiting(to: waitingCore) }
     if sweepsAutomatically, scheduledSweep == nil, !isSweeping { scheduleSweep(at: deadline) }
   }
 

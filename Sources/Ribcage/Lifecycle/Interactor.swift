@@ -241,7 +241,9 @@ open class Interactor: InteractorScope {
   ///
   /// The observation is bound before the current value is replayed, so a handler that ends the
   /// active period (its RIB gets detached) simply stops it; and the replay is a delivery like any
-  /// other: a value sent from inside it reaches every observer after it.
+  /// other: a value sent from inside it reaches every observer after it. Derived streams
+  /// (`trips.map { $0.stage }.removeDuplicates()`) are observed the same way, and deactivation
+  /// releases what they hold upstream.
   public final func observe<Value>(
     _ stream: StateStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
@@ -249,13 +251,16 @@ open class Interactor: InteractorScope {
       reportInactiveBinding(of: "An observation of StateStream<\(Value.self)>")
       return
     }
-    let subscription = stream.core.subscribe(onValue: handler, onFinish: nil, replaying: false)
-    bind(subscription)
-    stream.core.replayLatest(to: handler, of: subscription)
+    _ = stream.core.subscribe(
+      onValue: handler, onFinish: nil, bindingFirst: { [self] in bind($0) })
   }
 
   /// Observes `stream` while the interactor is active: `handler` gets every event until
   /// deactivation.
+  ///
+  /// An event stream computed from a state stream (`session.filter { $0.isSignedIn }`) replays
+  /// the current value when it passes; like a state stream's replay, it comes after the
+  /// observation is bound.
   public final func observe<Value>(
     _ stream: EventStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
@@ -263,7 +268,8 @@ open class Interactor: InteractorScope {
       reportInactiveBinding(of: "An observation of EventStream<\(Value.self)>")
       return
     }
-    bind(stream.observe(handler))
+    _ = stream.core.subscribe(
+      onValue: handler, onFinish: nil, bindingFirst: { [self] in bind($0) })
   }
 
   // MARK: Tree services

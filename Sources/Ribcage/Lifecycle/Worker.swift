@@ -1,15 +1,20 @@
 /// Business logic that runs while a scope (an interactor) is active, outside any one interactor:
 /// polling, syncing, observing a sensor.
 ///
-/// A worker is started with a scope and from then on starts and stops with it: ``didStart(_:)``
-/// runs every time the scope becomes active, ``didStop()`` every time it resigns. The worker holds
-/// the scope weakly and stops for good when the scope goes away.
+/// A worker is started with a scope and from then on runs whenever the scope is active:
+/// ``Worker/didStart(_:)`` runs every time the scope becomes active, ``Worker/didStop()`` every
+/// time it resigns. The worker holds the scope weakly and stops for good when the scope goes away.
+///
+/// As in uber/RIBs, ``isStarted`` says whether the worker was started (from ``start(_:)`` to
+/// ``stop()``), whatever the scope's state; ``Worker/isRunning`` says whether its work is running
+/// now (started and the scope active).
 public protocol Working: AnyObject {
   /// Binds the worker to `interactorScope`'s active periods.
   @MainActor func start(_ interactorScope: any InteractorScope)
   /// Stops the worker and unbinds it from its scope.
   @MainActor func stop()
-  /// Whether the worker is currently started (its scope is active).
+  /// Whether the worker is started: `true` from ``start(_:)`` until ``stop()`` (or until its scope
+  /// goes away), whether or not the scope is active.
   @MainActor var isStarted: Bool { get }
 }
 
@@ -23,11 +28,42 @@ public protocol Working: AnyObject {
 ///   }
 /// }
 /// worker.start(interactor)   // in the interactor's init or builder
+/// worker.isStarted            // true from now until stop(), as in uber/RIBs
+/// worker.isRunning            // true only while the interactor is active
 /// ```
 @MainActor
 open class Worker: Working {
-  /// Whether the worker is currently started.
+  /// Whether the worker is started: `true` from ``start(_:)`` until ``stop()`` (or until its scope
+  /// goes away), whatever the scope's state — uber/RIBs' meaning. Ask ``isRunning`` whether its
+  /// work runs now.
   @exclusivity(unchecked) public private(set) final var isStarted = false
+
+  /// Whether the worker's work is running: it is started and its scope is active, i.e. between a
+  /// ``didStart(_:)`` and the next ``didStop()``. Work bound with
+  /// ``CancellableWork/cancelOnStop(worker:)`` is accepted only while this is `true`.
+  ///
+  /// ```swift
+  /// worker.start(interactor)
+  /// worker.isRunning   // false until the interactor becomes active
+  /// ```
+  @exclusivity(unchecked) public private(set) final var isRunning = false
+
+  /// ``isStarted`` as a stream, replaying the current value — uber/RIBs' `isStartedStream`.
+  /// Finishes when the worker is deallocated.
+  ///
+  /// ```swift
+  /// worker.isStartedStream.observe { started in log("sync worker started: \(started)") }
+  ///   .cancelOnDeactivate(interactor: self)
+  /// ```
+  public final var isStartedStream: StateStream<Bool> {
+    if let startedCore { return StateStream(core: startedCore) }
+    let created = StreamCore(replaying: isStarted)
+    startedCore = created
+    return StateStream(core: created)
+  }
+
+  /// The engine of ``isStartedStream``, created on first use.
+  private final var startedCore: StreamCore<Bool>?
 
   private final weak var scope: (any InteractorScope)?
   private final var scopeSubscription: StreamSubscription?
@@ -45,25 +81,47 @@ open class Worker: Working {
   ///   deallocated with non-zero retain count". Stop the worker yourself to do async cleanup.
   isolated deinit {
     scopeSubscription?.cancel()
-    stopIfStarted()
+    scopeSubscription = nil
+    isStarted = false
+    stopIfRunning()
+    startedCore?.finish()
   }
 
   /// Binds the worker to `interactorScope`: it starts now if the scope is active, and from then on
   /// whenever the scope becomes active. Starting again with another scope unbinds the first.
+  ///
+  /// Unlike uber/RIBs, where a second `start` is ignored, starting a started worker moves it to
+  /// the new scope (``isStarted`` stays `true`).
   public final func start(_ interactorScope: any InteractorScope) {
-    stop()
+    let wasStarted = isStarted
+    unbind()
+    isStarted = true
     scope = interactorScope
-    scopeSubscription = interactorScope.isActiveStream.observe(
+    if !wasStarted { startedCore?.send(true) }
+    // The replay of an active scope runs `didStart` now, which may stop or restart the worker.
+    let subscription = interactorScope.isActiveStream.observe(
       { [weak self] isActive in self?.scopeChanged(isActive: isActive) },
       onFinish: { [weak self] in self?.stop() })
+    if isStarted, scope === interactorScope, scopeSubscription == nil {
+      scopeSubscription = subscription
+    } else {
+      subscription.cancel()
+    }
   }
 
-  /// Stops the worker and unbinds it from its scope.
+  /// Stops the worker and unbinds it from its scope. Does nothing if it is not started.
   public final func stop() {
+    guard isStarted else { return }
+    unbind()
+    isStarted = false
+    startedCore?.send(false)
+  }
+
+  private final func unbind() {
     scopeSubscription?.cancel()
     scopeSubscription = nil
     scope = nil
-    stopIfStarted()
+    stopIfRunning()
   }
 
   /// Called each time the scope becomes active (and at ``start(_:)`` if it already is).
@@ -75,23 +133,23 @@ open class Worker: Working {
 
   private final func scopeChanged(isActive: Bool) {
     if isActive {
-      guard !isStarted, let scope else { return }
-      isStarted = true
+      guard !isRunning, let scope else { return }
+      isRunning = true
       didStart(scope)
     } else {
-      stopIfStarted()
+      stopIfRunning()
     }
   }
 
-  private final func stopIfStarted() {
-    guard isStarted else { return }
-    isStarted = false
+  private final func stopIfRunning() {
+    guard isRunning else { return }
+    isRunning = false
     didStop()
     for item in startedWork.takeAll() { item.cancel() }
   }
 
   final func bind(_ work: any CancellableWork) {
-    guard isStarted else {
+    guard isRunning else {
       work.cancel()
       return
     }
@@ -104,7 +162,8 @@ open class Worker: Working {
 }
 
 extension CancellableWork {
-  /// Cancels this work when `worker` stops; cancels it at once if the worker is not started.
+  /// Cancels this work when `worker` stops running; cancels it at once if the worker is not
+  /// running (see ``Worker/isRunning``).
   public func cancelOnStop(worker: Worker) {
     worker.bind(self)
   }

@@ -163,7 +163,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// Marks the state as changed and schedules one render. Called for every state change; cheap
   /// when a render is already pending.
   public func signal() {
-    guard isStarted else { return }
+    guard isRunning else { return }
     isDirty = true
     guard !isRendering, !isFlushScheduled, !isStarting else { return }
     isFlushScheduled = true
@@ -174,14 +174,14 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// view model unless it equals the last one.
   public func flush() {
     isFlushScheduled = false
-    guard isDirty, isStarted, !isRendering else { return }
+    guard isDirty, isRunning, !isRendering else { return }
     isDirty = false
     isRendering = true
     presentCount += 1
     if step(state.core.current!.value) { renderCount += 1 }
     isRendering = false
     // A change made while rendering gets one more render, after this one.
-    if isDirty, isStarted, !isFlushScheduled {
+    if isDirty, isRunning, !isFlushScheduled {
       isFlushScheduled = true
       scheduler.scheduleFlush(of: self)
     }

@@ -15,6 +15,8 @@ final class RouterExtras {
   /// router's deinit, hence not isolated; only touched on the main actor otherwise.
   nonisolated(unsafe) var detachHandlers: [(id: UInt64, handler: @MainActor () -> Void)] = []
   var nextDetachHandlerID: UInt64 = 0
+  /// Hears attach and detach calls (RibcageTesting's router mocks).
+  var callRecorder: (@MainActor (RouterCall) -> Void)?
 
   // What a root released while active hands over from its (nonisolated) deinit.
 

@@ -199,6 +199,7 @@ open class RouterNode {
   /// below a subtree that is being deactivated (from a `willResignActive`) is attached inactive:
   /// it becomes active when that subtree is next attached to an active parent.
   public final func attachChild(_ child: RouterNode) {
+    if let extras, let recorder = extras.callRecorder { recorder(.attachChild(child)) }
     let context = context
     if let problem = problemAttaching(child) {
       context.diagnostics.report(problem)
@@ -242,6 +243,7 @@ open class RouterNode {
   /// for routers kept detached for longer. The subtree is deactivated all the same: a flow
   /// (``runFlow(_:)``) running inside it ends with ``FlowError/childDetached(child:)``.
   public final func detachChild(_ child: RouterNode, expectingDeallocation: Bool) {
+    if let extras, let recorder = extras.callRecorder { recorder(.detachChild(child)) }
     let context = context
     guard child.parent === self, childNodes.indexOfIdentical(child) != nil else {
       context.diagnostics.report(

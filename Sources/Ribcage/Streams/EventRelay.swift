@@ -10,8 +10,9 @@ public struct EventStream<Value> {
     self.core = core
   }
 
-  /// Whether the owner has finished the stream (or gone away); no event follows.
-  public var isFinished: Bool { core.isFinished }
+  /// Whether the owner has finished the stream (or gone away); no event follows. A derived
+  /// stream finishes when its upstreams do (``prefix(_:)`` also after its last value).
+  public var isFinished: Bool { core.reportsFinished }
 
   /// Calls `onValue` with every later event until the subscription is cancelled or the stream
   /// finishes (then `onFinish` runs once).

@@ -26,14 +26,15 @@ public struct StateStream<Value> {
   }
 
   /// The current value.
+  ///
+  /// A derived stream (``map(_:)``, ``combineLatest(_:)``, ...) that nobody observes holds no
+  /// upstream subscription: it computes its value from its upstreams when asked.
   @inlinable
-  public var value: Value {
-    // A state core is created with a value and only ever replaces it.
-    core.current!.value
-  }
+  public var value: Value { core.stateValue }
 
-  /// Whether the owner has finished the stream (or gone away); no value follows.
-  public var isFinished: Bool { core.isFinished }
+  /// Whether the owner has finished the stream (or gone away); no value follows. A derived
+  /// stream finishes when its upstreams do.
+  public var isFinished: Bool { core.reportsFinished }
 
   /// Calls `onValue` with the current value now and with every later value, until the
   /// subscription is cancelled or the stream finishes (then `onFinish` runs once).

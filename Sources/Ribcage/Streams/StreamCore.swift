@@ -15,6 +15,11 @@
 ///
 /// The send path is `@inlinable` so that it is specialised for each value type in the module that
 /// sends: unspecialised, every send paid for runtime generic-metadata lookups.
+///
+/// A derived stream (`map`, `filter`, `combineLatest`, ...) is a core with a ``derivation``: it
+/// connects upstream when it gets its first subscriber and disconnects when its last one leaves
+/// (see `docs/Streams.md`). Those hooks live on the subscribe and remove paths; the send path is
+/// the same for every core.
 @MainActor
 @usableFromInline
 final class StreamCore<Value>: SubscriptionSource {
@@ -57,16 +62,44 @@ final class StreamCore<Value>: SubscriptionSource {
   @exclusivity(unchecked) @usableFromInline var hasLateJoiners = false
   @exclusivity(unchecked) @usableFromInline var finishRequested = false
 
+  /// How a derived stream connects upstream and what it replays; `nil` for a source stream.
+  @usableFromInline let derivation: StreamDerivation<Value>?
+  /// Undoes a derived stream's upstream subscriptions; set while it is connected.
+  @exclusivity(unchecked) @usableFromInline var connection: (@MainActor () -> Void)?
+  /// Set while a derived stream subscribes upstream: a finish then waits until the subscriber
+  /// that caused the connection has been replayed its values.
+  @exclusivity(unchecked) var isConnecting = false
+  /// Subscribers that have not been cancelled.
+  @exclusivity(unchecked) var liveSubscribers = 0
+
   @usableFromInline
   init(replaying initial: Value) {
     current = ValueBox(initial)
     replaysLatest = true
+    derivation = nil
   }
 
   @usableFromInline
   init() {
     current = nil
     replaysLatest = false
+    derivation = nil
+  }
+
+  /// A derived state stream whose value, until it connects, is `initial`.
+  @usableFromInline
+  init(replaying initial: Value, derivation: StreamDerivation<Value>) {
+    current = ValueBox(initial)
+    replaysLatest = true
+    self.derivation = derivation
+  }
+
+  /// A derived event stream.
+  @usableFromInline
+  init(derivation: StreamDerivation<Value>) {
+    current = nil
+    replaysLatest = false
+    self.derivation = derivation
   }
 
   /// `subscribers.count`, kept as a plain integer so that asking needs no generic array access.
@@ -75,10 +108,55 @@ final class StreamCore<Value>: SubscriptionSource {
   @inlinable
   var hasSubscribers: Bool { subscriberSlots != 0 }
 
-  var subscriberCount: Int {
-    var count = 0
-    for subscriber in subscribers where subscriber.onValue != nil { count += 1 }
-    return count
+  var subscriberCount: Int { liveSubscribers }
+
+  /// Whether a derived stream holds its upstream subscriptions now.
+  @inlinable
+  var isConnected: Bool { connection != nil }
+
+  /// A state stream's current value. A derived state stream that is not connected has no
+  /// up-to-date value of its own: it computes the one it would start from if it connected now.
+  @inlinable
+  var stateValue: Value {
+    if let derivation, connection == nil, !isFinished, let compute = derivation.current {
+      return compute()
+    }
+    return current!.value
+  }
+
+  /// Whether the stream has finished or, for a derived stream that is not connected, would
+  /// finish as soon as it connected (its upstreams have finished).
+  @usableFromInline
+  var reportsFinished: Bool {
+    if isFinished { return true }
+    guard let derivation, connection == nil else { return false }
+    return derivation.isUpstreamFinished()
+  }
+
+  /// Whether a new subscriber can be replayed anything: state streams, and derived event streams
+  /// computed from one.
+  @inlinable
+  var replaysAnything: Bool { current != nil || derivation?.replay != nil }
+
+  /// Calls `body` with what a new subscriber would be replayed now, if anything: a state
+  /// stream's current value, a derived event stream's replay (zero or more values).
+  @inlinable
+  func pull(_ body: @MainActor (Value) -> Void) {
+    if current != nil {
+      body(stateValue)
+    } else if let replay = derivation?.replay {
+      replay(self, body)
+    }
+  }
+
+  /// Subscribes a derived stream that is connecting (no replay: it pulls what it needs).
+  @inlinable
+  func attach(
+    in scope: ConnectScope?,
+    onValue: @escaping @MainActor (Value) -> Void,
+    onFinish: @escaping @MainActor () -> Void
+  ) -> StreamSubscription {
+    subscribe(onValue: onValue, onFinish: onFinish, replaying: false, connectingIn: scope)
   }
 
   @inlinable
@@ -142,16 +220,35 @@ final class StreamCore<Value>: SubscriptionSource {
     }
   }
 
+  /// Adds a subscriber.
+  ///
+  /// - Parameters:
+  ///   - replaying: whether the subscriber gets the current value (or a derived event stream's
+  ///     replay) at once.
+  ///   - bind: called with the subscription after it is made and before the replay, so that an
+  ///     interactor can bind it first (a handler that detaches its own RIB then ends it).
+  ///   - scope: set when a derived stream subscribes while connecting; a finish requested while
+  ///     connecting waits for the outermost subscriber's replay.
   @usableFromInline
   func subscribe(
     onValue: @escaping @MainActor (Value) -> Void,
     onFinish: (@MainActor () -> Void)?,
-    replaying: Bool = true
+    replaying: Bool = true,
+    bindingFirst bind: (@MainActor (StreamSubscription) -> Void)? = nil,
+    connectingIn scope: ConnectScope? = nil
   ) -> StreamSubscription {
     if isFinished {
-      if replaying, let current { onValue(current.value) }
+      let subscription = StreamSubscription(source: nil, id: 0)
+      bind?(subscription)
+      if replaying { replayFinished(to: onValue) }
       onFinish?()
-      return StreamSubscription(source: nil, id: 0)
+      return subscription
+    }
+    var ownScope: ConnectScope?
+    if derivation != nil, connection == nil, !isConnecting {
+      let connectScope = scope ?? ConnectScope()
+      if scope == nil { ownScope = connectScope }
+      connect(in: connectScope)
     }
     let id = nextID
     nextID += 1
@@ -165,17 +262,76 @@ final class StreamCore<Value>: SubscriptionSource {
     subscribers.append(
       Subscriber(id: id, onValue: onValue, onFinish: onFinish, joinedAtPendingIndex: joinedAt))
     subscriberSlots = subscribers.count
+    liveSubscribers += 1
     let subscription = StreamSubscription(source: self, id: id)
-    if replaying, let current { replay(current.value, to: onValue) }
+    if let bind {
+      bind(subscription)
+      if replaying, isSubscribed(id: id) { replayCurrent(to: onValue) }
+    } else if replaying {
+      replayCurrent(to: onValue)
+    }
+    if finishRequested, !isDelivering, !isConnecting {
+      // Connecting found the upstream finished (or a `prefix` full): finish once the
+      // subscriber has had its replay — after the outermost one's, when connecting for another.
+      if let scope {
+        scope.finishLater { [self] in finish() }
+      } else {
+        finish()
+      }
+    }
+    ownScope?.finishDeferred()
     return subscription
   }
 
-  /// Replays the latest value to `onValue`, a subscriber made with `replaying: false`, unless
-  /// `subscription` was cancelled meanwhile. A finished stream replays its last value anyway, as
-  /// `subscribe` does.
-  func replayLatest(to onValue: @MainActor (Value) -> Void, of subscription: StreamSubscription) {
-    guard let current else { return }
-    if isFinished || subscription.isActive { replay(current.value, to: onValue) }
+  /// Connects a derived stream to its upstreams.
+  private func connect(in scope: ConnectScope) {
+    guard let derivation else { return }
+    isConnecting = true
+    let undo = derivation.connect(self, scope)
+    isConnecting = false
+    connection = undo
+  }
+
+  /// Releases a derived stream's upstream subscriptions (its last subscriber left, or it
+  /// finished).
+  private func disconnect() {
+    guard let connection else { return }
+    self.connection = nil
+    connection()
+  }
+
+  /// What a subscriber to a finished stream gets: a state stream's last value; a derived event
+  /// stream's replay, computed from its finished upstreams.
+  private func replayFinished(to onValue: @MainActor (Value) -> Void) {
+    if let current {
+      onValue(current.value)
+    } else if let replay = derivation?.replay {
+      replay(self, onValue)
+    }
+  }
+
+  /// Replays the current value, or a derived event stream's replay, to a new subscriber.
+  private func replayCurrent(to onValue: @MainActor (Value) -> Void) {
+    if let current {
+      replay(current.value, to: onValue)
+    } else if derivation?.replay != nil {
+      replayPulled(to: onValue)
+    }
+  }
+
+  /// Like ``replay(_:to:)``, for the values a derived event stream's replay computes.
+  private func replayPulled(to onValue: @MainActor (Value) -> Void) {
+    guard let replay = derivation?.replay else { return }
+    if isDelivering || isFinished {
+      replay(self, onValue)
+      return
+    }
+    isDelivering = true
+    replay(self, onValue)
+    if !pending.isEmpty { drainPending() }
+    isDelivering = false
+    if needsCompaction || hasLateJoiners { tidyUp() }
+    if finishRequested { finish() }
   }
 
   /// Delivers the replayed `value` to one new subscriber as a delivery like any other: values
@@ -196,7 +352,7 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   func removeSubscriber(id: UInt64) {
-    guard let index = index(ofSubscriber: id) else { return }
+    guard let index = index(ofSubscriber: id), subscribers[index].onValue != nil else { return }
     if isDelivering {
       subscribers[index].onValue = nil
       subscribers[index].onFinish = nil
@@ -205,6 +361,9 @@ final class StreamCore<Value>: SubscriptionSource {
       subscribers.remove(at: index)
       subscriberSlots = subscribers.count
     }
+    liveSubscribers -= 1
+    // A derived stream nobody observes holds nothing upstream.
+    if liveSubscribers == 0 { disconnect() }
   }
 
   func isSubscribed(id: UInt64) -> Bool {
@@ -223,11 +382,12 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   /// Ends the stream: every subscriber's `onFinish` runs once and no value is delivered after.
-  /// Called during a delivery, it takes effect once the queued values have been delivered.
+  /// Called during a delivery, it takes effect once the queued values have been delivered;
+  /// called while a derived stream connects, once its new subscriber has had its replay.
   @usableFromInline
   func finish() {
     guard !isFinished else { return }
-    if isDelivering {
+    if isDelivering || isConnecting {
       finishRequested = true
       return
     }
@@ -236,7 +396,9 @@ final class StreamCore<Value>: SubscriptionSource {
     let finished = subscribers
     subscribers.removeAll()
     subscriberSlots = 0
+    liveSubscribers = 0
     pending.removeAll()
+    disconnect()
     for subscriber in finished {
       subscriber.onFinish?()
     }

@@ -50,7 +50,8 @@ struct Lint: ParsableCommand, ConsoleCommand {
   func run(on console: ToolConsole) throws {
     if listRules {
       for rule in Rule.all {
-        console.print("\(rule.id) (\(rule.defaultSeverity.rawValue)): \(rule.summary)")
+        let level = rule.isOnByDefault ? rule.defaultSeverity.rawValue : "off by default"
+        console.print("\(rule.id) (\(level)): \(rule.summary)")
       }
       return
     }

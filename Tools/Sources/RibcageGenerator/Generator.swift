@@ -29,7 +29,8 @@ public struct Generator: Sendable {
       context["routingBase"] = "ViewableRouting"
       context["interactorInheritance"] =
         "\n  PresentableInteractor<any \(name)Presentable>, \(name)Interactable,\n  \(name)PresentableListener\n{"
-      context["routingMockBase"] = "ViewableRouter<Interactor, \(name)ViewControllableMock>"
+      context["routingMockBase"] =
+        "ViewableRouterMock<InteractableMock, \(name)ViewControllableMock>"
       context["viewControllableBase"] = "\(name)ViewControllable"
       context["viewNoun"] = "\(name)'s view"
       context["viewLabel"] = "viewController"
@@ -37,7 +38,7 @@ public struct Generator: Sendable {
     } else {
       context["routingBase"] = "Routing"
       context["interactorInheritance"] = " Interactor, \(name)Interactable {"
-      context["routingMockBase"] = "Router<Interactor>"
+      context["routingMockBase"] = "RouterMock<InteractableMock>"
       context["viewControllableBase"] = "ViewControllable"
       context["viewNoun"] = "the view \(name) presents into"
       context["viewLabel"] = "presentingView"

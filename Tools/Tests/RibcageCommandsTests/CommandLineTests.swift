@@ -16,7 +16,7 @@ func versionPrintsTheToolsVersion(arguments: [String]) {
 func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 2)
-  #expect(recording.errors == "error: unknown command 'graph'; commands: new, lint\n")
+  #expect(recording.errors == "error: unknown command 'graph'; commands: new, lint, migrate\n")
   #expect(recording.output.isEmpty)
 }
 
@@ -24,8 +24,8 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   let recording = RecordingConsole()
   #expect(recording.run(["lnt", "Sources"]) == 2)
   #expect(
-    recording.errors == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint\n"
-  )
+    recording.errors
+      == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint, migrate\n")
 }
 
 @Test func anUnknownSubcommandOfNewNamesNewsCommands() {

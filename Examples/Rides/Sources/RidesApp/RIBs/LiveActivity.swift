@@ -45,11 +45,9 @@ public final class LiveActivityInteractor: PresentableInteractor<LiveActivityVie
 
   public override func didBecomeActive() {
     super.didBecomeActive()
-    observe(trip) { [health] trip in
-      // The fault this plugin exists to show: it cannot handle a trip that has started.
-      if case .onTrip = trip.status {
-        health.reportUnhealthy("live activity overflowed its update buffer")
-      }
+    // The fault this plugin exists to show: it cannot handle a trip that has started.
+    observe(trip.filter { TripStage($0.status) == .onTrip }.first()) { [health] _ in
+      health.reportUnhealthy("live activity overflowed its update buffer")
     }
   }
 }

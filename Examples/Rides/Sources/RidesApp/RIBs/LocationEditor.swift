@@ -89,8 +89,9 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
 
   public override func didBecomeActive() {
     super.didBecomeActive()
-    observe(requests.draft) { [weak self] draft in
-      if draft.hasRoute { self?.router?.routeToConfirm() }
+    // The first time the draft has both ends, now or later.
+    observe(requests.draft.filter(\.hasRoute).first()) { [weak self] _ in
+      self?.router?.routeToConfirm()
     }
   }
 

@@ -32,9 +32,11 @@ struct ProductSelectionPresenter: Presenter {
   let city: CityService
   let carPhotos: PluginPoint<String, String>
 
-  func present(_ draft: RequestDraft) -> ProductSelectionViewModel {
-    ProductSelectionViewModel(
-      rows: city.products.value.map { product in
+  /// The draft and the products on offer now (their ETAs move with time).
+  func present(_ state: (RequestDraft, [Product])) -> ProductSelectionViewModel {
+    let (draft, products) = state
+    return ProductSelectionViewModel(
+      rows: products.map { product in
         var priced = draft
         priced.product = product
         var text =
@@ -66,16 +68,15 @@ public final class ProductSelectionInteractor: PresentableInteractor<ProductSele
   Interactable, ProductSelectionViewListener
 {
   private let requests: RequestService
-  private let city: CityService
   private let flags: FlagStore
-  private let loop: RenderLoop<RequestDraft, ProductSelectionViewModel>
+  private let loop: RenderLoop<(RequestDraft, [Product]), ProductSelectionViewModel>
 
   init(view: ProductSelectionView, dependency: any ProductSelectionDependency) {
     requests = dependency.requests
-    city = dependency.city
     flags = dependency.flags
     loop = RenderLoop(
-      state: dependency.requests.draft,
+      // Both are inputs of the rows: the presenter gets them together.
+      state: dependency.requests.draft.combineLatest(dependency.city.products),
       presenter: ProductSelectionPresenter(city: dependency.city, carPhotos: dependency.carPhotos),
       view: view, scheduler: dependency.renderScheduler)
     super.init(presenter: view)
@@ -85,8 +86,7 @@ public final class ProductSelectionInteractor: PresentableInteractor<ProductSele
 
   public override func didBecomeActive() {
     super.didBecomeActive()
-    // ETAs and the photo flag are inputs of the presenter too: re-present when they change.
-    observe(city.products) { [weak self] _ in self?.loop.signal() }
+    // The photo plugin's flag is an input of the presenter too: re-present when flags change.
     observe(flags.changes) { [weak self] _ in self?.loop.signal() }
   }
 

@@ -66,8 +66,8 @@ public final class RideInteractor: Interactor, Interactable, TripScreenListener 
 
   public override func didBecomeActive() {
     super.didBecomeActive()
-    observe(trip) { [weak self] trip in
-      let stage = TripStage(trip.status)
+    // Each stage once: a trip's state changes every simulated second, its stage rarely.
+    observe(trip.map { TripStage($0.status) }.removeDuplicates()) { [weak self] stage in
       if stage == .cancelled {
         self?.listener?.rideDidEnd()
       } else {
@@ -85,7 +85,6 @@ public final class RideInteractor: Interactor, Interactable, TripScreenListener 
 public final class RideRouter: Router<RideInteractor>, RideRouting {
   private let builders: TripScreenBuilders
   private let flags: FlagStore
-  private var stage: TripStage?
   private var screen: RouterNode?
   /// Optional children: the live activity.
   private(set) lazy var plugins = RIBPluginPoint<Void>("ride", flags: flags, router: self)
@@ -113,8 +112,6 @@ public final class RideRouter: Router<RideInteractor>, RideRouting {
   }
 
   func routeToStage(_ stage: TripStage) {
-    guard stage != self.stage else { return }
-    self.stage = stage
     if let screen { detachChild(screen) }
     let next = builders.build(stage, listener: interactor)
     screen = next

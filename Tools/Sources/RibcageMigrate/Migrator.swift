@@ -1,0 +1,67 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The mechanical part of moving one Swift file from uber/RIBs or ModernRIBs to Ribcage.
+///
+/// It rewrites what has one meaning — `import RIBs`/`import ModernRIBs` → `import Ribcage`, an
+/// `import RxSwift`/`Combine` nothing in the file uses is emptied, and
+/// (from ModernRIBs) `disposeOnDeactivate(interactor:)` → `cancelOnDeactivate(interactor:)`,
+/// `cancelOnStop(_:)`/`disposeOnStop(_:)` → `cancelOnStop(worker:)` — and reports, as notes, what
+/// a person must rewrite: Rx and Combine chains, `Workflow` and `Presenter` subclasses, the
+/// `LeakDetector.instance` singleton, `RouterLifecycle`.
+///
+/// ```swift
+/// let result = Migrator(source: .modernribs).migrate(text, path: "Sources/App/RootInteractor.swift")
+/// if result.changed { try result.text.write(...) }
+/// result.notes.forEach { print($0.rendered) }
+/// ```
+///
+/// Only tokens are replaced, in place: lines never move, so running it again changes nothing
+/// (it is idempotent) and a diff is line by line.
+public struct Migrator: Sendable {
+  /// Which library the code uses.
+  public var source: MigrationSource?
+
+  /// Creates a migrator; with no `source`, each file's import decides (`RIBs` or `ModernRIBs`).
+  public init(source: MigrationSource? = nil) {
+    self.source = source
+  }
+
+  /// The migrated text of one file, and the notes for what is left.
+  public struct Result: Sendable {
+    /// The new text (the old one when nothing changed).
+    public var text: String
+    /// Whether ``text`` differs from the input.
+    public var changed: Bool
+    /// How many tokens were rewritten.
+    public var editCount: Int
+    /// What a person must still do, in line order.
+    public var notes: [MigrationNote]
+  }
+
+  /// Migrates `text`, the contents of the file at `path` (used in notes only).
+  public func migrate(_ text: String, path: String) -> Result {
+    let tree = Parser.parse(source: text)
+    let visitor = MigrationVisitor(source: source, text: text)
+    visitor.walk(tree)
+    visitor.finish()
+    let converter = SourceLocationConverter(fileName: path, tree: tree)
+    var seen = Set<String>()
+    var notes: [MigrationNote] = []
+    for finding in visitor.findings.sorted(by: { $0.position < $1.position }) {
+      let line = converter.location(for: finding.position).line
+      // One note per line and kind: a chain of Rx operators is one thing to rewrite.
+      guard seen.insert("\(line)|\(finding.section)").inserted else { continue }
+      notes.append(
+        MigrationNote(
+          path: path, line: line, message: finding.message, guideSection: finding.section))
+    }
+    var bytes = Array(text.utf8)
+    for edit in visitor.edits.sorted(by: { $0.start > $1.start }) {
+      bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+    }
+    let newText = visitor.edits.isEmpty ? text : String(decoding: bytes, as: UTF8.self)
+    return Result(
+      text: newText, changed: newText != text, editCount: visitor.edits.count, notes: notes)
+  }
+}

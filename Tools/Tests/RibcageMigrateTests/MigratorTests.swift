@@ -1,0 +1,192 @@
+import Foundation
+import RibcageCommands
+import RibcageMigrate
+import Testing
+
+// Fixtures written for these tests in the style of uber/RIBs and ModernRIBs code.
+
+private let modernRIBsInteractor = """
+  import Combine
+  import ModernRIBs
+
+  final class GameInteractor: PresentableInteractor<GamePresentable>, GameInteractable {
+    override func didBecomeActive() {
+      super.didBecomeActive()
+      scores.sink { [weak self] in self?.show($0) }.disposeOnDeactivate(interactor: self)
+      ticks.sink { _ in }.cancelOnStop(worker)
+    }
+  }
+  """
+
+private let ribsWorkflow = """
+  import RIBs
+  import RxSwift
+
+  public class LaunchGameWorkflow: Workflow<RootActionableItem> {
+    public init(url: URL) {
+      super.init()
+      onStep { root in root.waitForLogin() }
+        .commit()
+    }
+  }
+
+  final class ScorePresenter: Presenter<ScoreViewController> {}
+
+  final class ScoreInteractor: Interactor {
+    override func didBecomeActive() {
+      super.didBecomeActive()
+      stream.subscribe(onNext: { _ in }).disposeOnDeactivate(interactor: self)
+      LeakDetector.instance.expectDeallocate(object: self)
+    }
+  }
+  """
+
+@Suite struct MigratorTests {
+  @Test func modernRIBsImportsAndBindingCallsAreRewritten() {
+    let result = Migrator().migrate(modernRIBsInteractor, path: "GameInteractor.swift")
+    #expect(result.changed)
+    #expect(result.text.contains("import Ribcage\n"))
+    #expect(!result.text.contains("ModernRIBs"))
+    #expect(result.text.contains(".cancelOnDeactivate(interactor: self)"))
+    #expect(result.text.contains(".cancelOnStop(worker: worker)"))
+    #expect(result.editCount == 4)
+    // Combine stays, and is reported with the guide's section.
+    #expect(
+      result.notes.contains { $0.rendered.hasPrefix("GameInteractor.swift:1: note: Combine") })
+    #expect(
+      result.notes.allSatisfy {
+        $0.rendered.contains("(see docs/Migration.md#")
+      })
+  }
+
+  @Test func migratingTwiceChangesNothingMore() {
+    let migrator = Migrator()
+    let once = migrator.migrate(modernRIBsInteractor, path: "A.swift")
+    let twice = migrator.migrate(once.text, path: "A.swift")
+    #expect(!twice.changed)
+    #expect(twice.text == once.text)
+  }
+
+  @Test func ribsCodeIsRewrittenWhereSafeAndReportedWhereNot() {
+    let result = Migrator(source: .ribs).migrate(ribsWorkflow, path: "Launch.swift")
+    #expect(result.text.hasPrefix("import Ribcage\nimport RxSwift\n"))
+    // An Rx Disposable keeps uber's call: the guide's bridge provides it.
+    #expect(result.text.contains(".disposeOnDeactivate(interactor: self)"))
+    let lines = result.notes.map(\.line)
+    let sections = Set(result.notes.map(\.guideSection))
+    #expect(lines == lines.sorted())
+    #expect(sections.isSuperset(of: ["workflows", "presenters", "leak-detection-and-utilities"]))
+    #expect(result.notes.contains { $0.line == 4 && $0.message.contains("subclasses Workflow") })
+    #expect(result.notes.contains { $0.line == 12 && $0.message.contains("Presenter<VC>") })
+    #expect(result.notes.contains { $0.line == 17 && $0.message.contains("bridge") })
+    #expect(result.notes.contains { $0.line == 18 && $0.message.contains("LeakDetector.instance") })
+  }
+
+  @Test func anRxImportNothingUsesIsEmptied() {
+    let text = "import RIBs\nimport RxSwift\n\nfinal class A: Interactor {}\n"
+    let result = Migrator().migrate(text, path: "A.swift")
+    #expect(result.text == "import Ribcage\n\n\nfinal class A: Interactor {}\n")
+    #expect(result.notes.isEmpty)
+    #expect(!Migrator().migrate(result.text, path: "A.swift").changed)
+  }
+
+  @Test func unrelatedCodeIsLeftAlone() {
+    let text = "import Foundation\n\nstruct Point { var x = 0 }\n"
+    let result = Migrator().migrate(text, path: "Point.swift")
+    #expect(!result.changed)
+    #expect(result.notes.isEmpty)
+  }
+
+  @Test func theDiffShowsEachChangedLine() {
+    let diff = MigrationFiles.diff(old: "a\nimport RIBs\nb", new: "a\nimport Ribcage\nb", path: "X")
+    #expect(diff == "--- a/X\n+++ b/X\n@@ -2 +2 @@\n-import RIBs\n+import Ribcage")
+  }
+}
+
+/// A console that keeps what the command prints.
+private final class CapturedConsole: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputLines: [String] = []
+  private var errorLines: [String] = []
+  private(set) var console: ToolConsole!
+
+  init(workingDirectory: String) {
+    console = ToolConsole(
+      workingDirectory: workingDirectory,
+      out: { [unowned self] line in self.append(line, errors: false) },
+      error: { [unowned self] line in self.append(line, errors: true) })
+  }
+
+  private func append(_ line: String, errors: Bool) {
+    lock.lock()
+    if errors { errorLines.append(line) } else { outputLines.append(line) }
+    lock.unlock()
+  }
+
+  func output() -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return outputLines.joined(separator: "\n")
+  }
+
+  func errors() -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return errorLines.joined(separator: "\n")
+  }
+}
+
+@Suite struct MigrateCommandTests {
+  private func makeFolder(_ files: [String: String]) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ribcage-migrate-\(UUID().uuidString)").path
+    for (name, text) in files {
+      let path = folder + "/" + name
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    return folder
+  }
+
+  @Test func rewritesFilesReportsNotesAndExitsOneWhileNotesRemain() throws {
+    let folder = try makeFolder([
+      "Sources/Game/GameInteractor.swift": modernRIBsInteractor,
+      "Sources/Game/Plain.swift": "import ModernRIBs\nfinal class A: Interactor {}\n",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let console = CapturedConsole(workingDirectory: folder)
+    let status = RibcageTool.run(["migrate", "Sources"], on: console.console)
+    #expect(status == 1)
+    let migrated = try String(
+      contentsOfFile: folder + "/Sources/Game/GameInteractor.swift", encoding: .utf8)
+    #expect(migrated.contains("import Ribcage"))
+    #expect(console.output().contains("Sources/Game/GameInteractor.swift:1: note: Combine"))
+    #expect(console.errors().contains("changed 2 of 2 file(s)"))
+
+    // Only the clean file: nothing left to do, exit 0; running again changes nothing.
+    let plain = RibcageTool.run(["migrate", "Sources/Game/Plain.swift"], on: console.console)
+    #expect(plain == 0)
+    #expect(
+      try String(contentsOfFile: folder + "/Sources/Game/Plain.swift", encoding: .utf8)
+        == "import Ribcage\nfinal class A: Interactor {}\n")
+  }
+
+  @Test func dryRunAndDiffChangeNothing() throws {
+    let folder = try makeFolder(["A.swift": "import RIBs\n"])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let console = CapturedConsole(workingDirectory: folder)
+    #expect(RibcageTool.run(["migrate", "--diff"], on: console.console) == 0)
+    #expect(console.output().contains("+import Ribcage"))
+    #expect(RibcageTool.run(["migrate", "--dry-run", "A.swift"], on: console.console) == 0)
+    #expect(try String(contentsOfFile: folder + "/A.swift", encoding: .utf8) == "import RIBs\n")
+  }
+
+  @Test func badInputExitsTwo() throws {
+    let folder = try makeFolder([:])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let console = CapturedConsole(workingDirectory: folder)
+    #expect(RibcageTool.run(["migrate", "Missing"], on: console.console) == 2)
+    #expect(RibcageTool.run(["migrate", "--from", "rx"], on: console.console) == 2)
+  }
+}
