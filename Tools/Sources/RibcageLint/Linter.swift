@@ -99,12 +99,41 @@ public struct Linter: Sendable {
           FileAnalyzer.analyze(
             shownPath: file.shown, absolutePath: file.absolute,
             naming: configurations[file.configuration].settings.naming,
-            enabled: enabled[file.configuration]),
+            enabled: enabled[file.configuration],
+            includesTests: configurations[file.configuration].settings.includesTests),
           at: index)
         progress?(done, files.count)
       }
     }
-    let analyses = results.values
+    var analyses = results.values
+
+    // Roles that only the whole run can tell: a class inheriting a project base class declared
+    // in another file (`final class Home: BaseInteractor`, `BaseInteractor: PresentableInteractor`)
+    // is an interactor. The few files declaring or extending such classes are analysed again with
+    // those roles; the rest keep their first analysis.
+    let external = Self.rolesFromInheritance(analyses)
+    let revisit = analyses.indices.filter { index in
+      analyses[index].facts.typeRoles.contains { name, roles in
+        !(external[name] ?? []).isSubset(of: roles)
+      }
+    }
+    if !revisit.isEmpty {
+      let again = ResultSlots(count: revisit.count)
+      DispatchQueue.concurrentPerform(iterations: max(1, min(workers, revisit.count))) { _ in
+        while let slot = again.claimNext() {
+          let file = files[revisit[slot]]
+          _ = again.store(
+            FileAnalyzer.analyze(
+              shownPath: file.shown, absolutePath: file.absolute,
+              naming: configurations[file.configuration].settings.naming,
+              enabled: enabled[file.configuration],
+              includesTests: configurations[file.configuration].settings.includesTests,
+              externalRoles: external),
+            at: slot)
+        }
+      }
+      for (slot, analysis) in again.values.enumerated() { analyses[revisit[slot]] = analysis }
+    }
 
     var notes = discovery.skipped
     var raw: [(analysis: Int, finding: RawFinding)] = []
@@ -154,6 +183,38 @@ public struct Linter: Sendable {
       report.baselineHiddenCount = before - report.findings.count
     }
     return report
+  }
+
+  /// Class name → the RIB roles it inherits through classes declared anywhere in the run.
+  static func rolesFromInheritance(_ analyses: [FileAnalysis]) -> [String: Set<Role>] {
+    var inheritance: [String: [String]] = [:]
+    for analysis in analyses {
+      inheritance.merge(analysis.facts.declaredInheritance) { first, _ in first }
+    }
+    var resolved: [String: Set<Role>] = [:]
+    func roles(of name: String) -> Set<Role> {
+      if let known = resolved[name] { return known }
+      resolved[name] = []  // cycles end here
+      var found: Set<Role> = []
+      for parent in inheritance[name] ?? [] {
+        if let role = Role.conformance(parent) { found.insert(role) }
+        if inheritance[parent] != nil { found.formUnion(roles(of: parent)) }
+      }
+      resolved[name] = found
+      return found
+    }
+    // Only what comes through a superclass declared in the run: a file already sees the roles of
+    // what its own declarations name.
+    var result: [String: Set<Role>] = [:]
+    for name in inheritance.keys.sorted() {
+      var found: Set<Role> = []
+      for parent in inheritance[name] ?? [] where inheritance[parent] != nil {
+        found.formUnion(roles(of: parent))
+      }
+      if found.contains(.presenter) { found.remove(.view) }
+      if !found.isEmpty { result[name] = found }
+    }
+    return result
   }
 
   /// The rules enabled in any of `severities`, at the highest severity any gives them.

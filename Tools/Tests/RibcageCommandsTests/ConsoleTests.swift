@@ -5,6 +5,10 @@ import Testing
 // for runs over a second, and the summary after every finding: decided through ToolConsole's
 // injected streams, environment and clock.
 
+/// `strong-listener` is a warning by default (its findings were not real faults ≥ 95% of the
+/// time on real apps); these tests need an error, so their folders' configuration says so.
+private let strongListenerIsAnError = "rules:\n  strong-listener: error\n"
+
 private let plainError =
   "Home.swift:2:7: error: 'listener' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var listener: (any HomeListener)?` [strong-listener]"
 
@@ -12,7 +16,7 @@ private func lintOnce(
   outputIsTerminal: Bool = false, errorsAreTerminal: Bool = false,
   environment: [String: String] = [:], arguments: [String] = []
 ) -> RecordingConsole {
-  let folder = Scratch(["Home.swift": leakyInteractor])
+  let folder = Scratch(["Home.swift": leakyInteractor, ".ribcage.yml": strongListenerIsAnError])
   let recording = RecordingConsole(
     in: folder.path, outputIsTerminal: outputIsTerminal, errorsAreTerminal: errorsAreTerminal,
     environment: environment)
@@ -114,6 +118,7 @@ private func slowLint(
 @Test func theSummaryComesAfterEveryFindingAndNotes() throws {
   let folder = Scratch([
     "A.swift": leakyInteractor, "B.swift": leakyInteractor, "Broken.swift": "final class {",
+    ".ribcage.yml": strongListenerIsAnError,
   ])
   let recording = RecordingConsole(in: folder.path)
   #expect(recording.run(["lint"]) == 1)
@@ -130,6 +135,7 @@ private func slowLint(
   let tool = try #require(ribcageExecutable(), "build the ribcage executable first")
   var files: [String: String] = [:]
   for index in 0..<300 { files["Sources/F\(index).swift"] = leakyInteractor }
+  files[".ribcage.yml"] = strongListenerIsAnError
   let folder = Scratch(files)
   let process = Process()
   process.executableURL = URL(fileURLWithPath: tool)

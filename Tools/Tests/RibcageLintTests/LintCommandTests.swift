@@ -11,7 +11,10 @@ private let leaky = """
   """
 
 @Test func textOutputIsTheCompilersFormatAndErrorsExitOne() {
-  let folder = SourceFolder(["Sources/Home.swift": leaky])
+  // strong-listener is a warning by default (docs/lint-evaluation.md); a team can raise it.
+  let folder = SourceFolder([
+    "Sources/Home.swift": leaky, ".ribcage.yml": "rules:\n  strong-listener: error\n",
+  ])
   let run = ribcage(["lint"], in: folder.path)
   #expect(run.status == 1)
   #expect(
@@ -19,7 +22,7 @@ private let leaky = """
       Sources/Home.swift:2:7: error: 'listener' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var listener: (any HomeListener)?` [strong-listener]
       Sources/Home.swift:3:17: warning: override of didBecomeActive does not call super.didBecomeActive: the base class's work is skipped; call super.didBecomeActive() first [missing-super-call]
       """)
-  #expect(run.error == "2 finding(s), 1 error(s) in 1 file(s), 4 line(s)")
+  #expect(run.error == "2 finding(s), 1 error(s) in 1 file(s), 4 line(s); config: .ribcage.yml")
 }
 
 @Test func warningsOnlyExitZeroAndQuietPrintsFindingsOnly() {
@@ -60,7 +63,7 @@ private let leaky = """
   #expect(driver["name"] as? String == "ribcage-lint")
   #expect(driver["semanticVersion"] as? String == ToolVersion.current)
   let rules = try #require(driver["rules"] as? [[String: Any]])
-  #expect(rules.map { $0["id"] as? String } == Rule.all.map(\.id))
+  #expect(rules.map { $0["id"] as? String } == Rule.all.filter(\.isOnByDefault).map(\.id))
   for rule in rules {
     #expect((rule["shortDescription"] as? [String: String])?["text"]?.isEmpty == false)
     #expect((rule["help"] as? [String: String])?["text"]?.contains("Bad:") == true)
@@ -71,7 +74,7 @@ private let leaky = """
   let first = results[0]
   #expect(first["ruleId"] as? String == "strong-listener")
   #expect(first["ruleIndex"] as? Int == 0)
-  #expect(first["level"] as? String == "error")
+  #expect(first["level"] as? String == "warning")
   #expect((first["message"] as? [String: String])?["text"]?.isEmpty == false)
   let location = try #require(
     ((first["locations"] as? [[String: Any]])?[0]["physicalLocation"]) as? [String: Any])
@@ -110,10 +113,10 @@ private let leaky = """
     "// a new header line\n"
       + leaky.replacingOccurrences(of: "}\n}", with: "}\n  var delegate: HomeDelegate?\n}"))
   let run = ribcage(["lint", "--baseline", "baseline.json"], in: folder.path)
-  #expect(run.status == 1)
+  #expect(run.status == 0)
   #expect(
     run.out
-      == "Home.swift:5:7: error: 'delegate' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var delegate: (any HomeDelegate)?` [strong-listener]"
+      == "Home.swift:5:7: warning: 'delegate' is stored strongly: a listener or delegate held strongly is a retain cycle with its owner; declare it `weak var delegate: (any HomeDelegate)?` [strong-listener]"
   )
   #expect(run.error.hasSuffix("; 2 in the baseline"))
 }
@@ -122,7 +125,8 @@ private let leaky = """
   let folder = SourceFolder([
     "Home.swift": leaky,
     "Generated/Gen.swift": leaky,
-    "Shell.swift": "final class ShellPanel { let trips: TripService }\n",
+    "Shell.swift":
+      "final class ShellPanel { let trips: TripService }\nfinal class TripService {}\n",
     ".ribcage.yml": """
     rules:
       strong-listener: warning
@@ -137,7 +141,7 @@ private let leaky = """
   #expect(run.status == 0)
   #expect(
     run.out.split(separator: "\n").map { String($0.prefix(24)) } == [
-      "Home.swift:2:7: warning:", "Shell.swift:1:37: warnin",
+      "Home.swift:2:7: warning:", "Shell.swift:1:30: warnin",
     ])
 }
 
@@ -161,7 +165,7 @@ private let leaky = """
   ),
   (
     "colour: red",
-    "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming"
+    "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming, tests"
   ),
   ("rules: {", "error: .ribcage.yml: not valid YAML"),
 ])

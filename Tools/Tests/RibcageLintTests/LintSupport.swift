@@ -34,7 +34,10 @@ func findings(_ source: String, rule: Rule? = nil, file: String = "Sample.swift"
   -> [Finding]
 {
   let folder = SourceFolder([file: source])
-  var linter = Linter(configuration: LintConfiguration())
+  var configuration = LintConfiguration()
+  // A rule asked for by name runs even when it is off by default.
+  if let rule, !rule.isOnByDefault { configuration.severities[rule.id] = rule.defaultSeverity }
+  var linter = Linter(configuration: configuration)
   if let rule { linter.onlyRules = [rule.id] }
   return try linter.lint(paths: [], workingDirectory: folder.path).findings
 }

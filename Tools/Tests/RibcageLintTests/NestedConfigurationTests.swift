@@ -125,13 +125,13 @@ private func ridesRepository() -> SourceFolder {
   // Inside one, the walk ends at the folder holding .git (a worktree's .git file counts).
   outer.write("checkout/.git", "gitdir: /elsewhere\n")
   let inside = ribcage(["lint", "--rule", "strong-listener"], in: outer.path + "/checkout")
-  #expect(inside.out.hasPrefix("Home.swift:2:7: error:"))
+  #expect(inside.out.hasPrefix("Home.swift:2:7: warning:"))
   #expect(!inside.error.contains("config:"))
 
   // The repository root's own configuration still counts.
-  outer.write("checkout/.ribcage.yml", "rules:\n  strong-listener: warning\n")
+  outer.write("checkout/.ribcage.yml", "rules:\n  strong-listener: error\n")
   let root = ribcage(["lint", "--rule", "strong-listener"], in: outer.path + "/checkout")
-  #expect(root.out.hasPrefix("Home.swift:2:7: warning:"))
+  #expect(root.out.hasPrefix("Home.swift:2:7: error:"))
   #expect(root.error.hasSuffix("; config: .ribcage.yml"))
 }
 
@@ -144,7 +144,7 @@ private func ridesRepository() -> SourceFolder {
     "ci/lint.yml": "rules:\n  missing-super-call: off\nexclude:\n  - ../Feature/Generated/**\n",
   ])
   let run = ribcage(["lint", "--config", "ci/lint.yml"], in: folder.path)
-  #expect(run.out.split(separator: "\n").map { $0.prefix(28) } == ["Feature/Home.swift:2:7: erro"])
+  #expect(run.out.split(separator: "\n").map { $0.prefix(28) } == ["Feature/Home.swift:2:7: warn"])
   #expect(run.error.hasSuffix("; config: ci/lint.yml"))
 }
 

@@ -31,6 +31,7 @@ func theRulePagesExamplesBehaveAsTheySay(rule: Rule) throws {
   let tree = """
     import Ribcage
     final class RootBuilder: Builder<RootDependency> { let home = HomeBuilder(dependency: x) }
+    final class HomeBuilder: Builder<HomeDependency> {}
     final class RootInteractor: Interactor {}
     final class SettingsRouter: Router<SettingsInteractor> {}
 

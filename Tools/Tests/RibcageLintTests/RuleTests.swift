@@ -56,13 +56,17 @@ import Testing
   }
 
   @Test func rxSwiftSubscribeInAnInteractor() throws {
+    // Kept in the interactor's own dispose bag: a cycle until the bag goes. Ended on
+    // deactivation: the closure lives no longer than the active interactor.
     let source = """
       import RIBs
       import RxSwift
       final class RootInteractor: Interactor {
         override func didBecomeActive() {
           super.didBecomeActive()
+          stream.subscribe(onNext: { state in self.route(state) }).disposed(by: disposeBag)
           stream.subscribe(onNext: { state in self.route(state) }).disposeOnDeactivate(interactor: self)
+          publisher.sink { self.route($0) }.cancelOnDeactivate(interactor: self)
         }
       }
       """
@@ -98,6 +102,7 @@ import Testing
 @Suite struct UnboundSubscriptionTests {
   @Test func firesOnSubscriptionsAndTasksNotBound() throws {
     let source = """
+      import Ribcage
       final class TripInteractor: Interactor {
         override func didBecomeActive() {
           super.didBecomeActive()
@@ -115,7 +120,7 @@ import Testing
         }
       }
       """
-    #expect(try lines(source, .unboundSubscription) == [4, 5, 6, 7, 14])
+    #expect(try lines(source, .unboundSubscription) == [5, 6, 7, 8, 15])
   }
 
   @Test func quietForBoundStoredAndLifecycleAPIs() throws {
@@ -236,8 +241,10 @@ import Testing
         func load() { URLSession.shared.dataTask(with: url) }
         func again() { _ = trips }
       }
+      final class TripService {}
       """
-    #expect(try lines(source, .viewHasLogic) == [3, 4, 5, 6])
+    // The view's own stream (line 4) is how it reports events: not logic.
+    #expect(try lines(source, .viewHasLogic) == [3, 5, 6])
   }
 
   @Test func quietForDumbViews() throws {
@@ -279,20 +286,52 @@ import Testing
 }
 
 @Suite struct StreamWrittenOutsideServiceTests {
-  @Test func firesOnWritesOutsideServices() throws {
+  @Test func firesOnWritesToStreamsOtherObjectsOwn() throws {
     let source = """
-      final class TripInteractor: Interactor {
-        func tap() {
-          state.send(1)
-          self.relay.accept(2)
-          subject.value = 3
-        }
-        private let state = MutableStateStream(0)
+      import RIBs
+      final class PaymentInteractor: PresentableInteractor<PaymentPresentable> {
+        let dependency: PaymentDependency
         let relay: BehaviorRelay<Int>
-        let subject = CurrentValueSubject<Int, Never>(0)
+        init(dependency: PaymentDependency, relay: BehaviorRelay<Int>) { self.relay = relay }
+        func tap() {
+          dependency.paymentStream.send(1)
+          dependency.selectedItem.send(item)
+          sharedMutableStream.option.onNext(2)
+          self.relay.accept(3)
+          dependency.paymentStream.on(.next(4))
+          dependency.paymentStream.onError(error)
+          source.bind(to: dependency.paymentStream)
+          source.drive(sharedState.relay)
+          relay.value = 5
+        }
       }
       """
-    #expect(try lines(source, .streamWrittenOutsideService) == [3, 4, 5])
+    #expect(
+      try lines(source, .streamWrittenOutsideService) == [7, 8, 9, 10, 11, 12, 13, 14, 15])
+  }
+
+  @Test func quietForAStreamItsOwnerWrites() throws {
+    let source = """
+      import RIBs
+      final class MovieInteractor: PresentableInteractor<MoviePresentable> {
+        private let isLoading = BehaviorRelay(value: false)
+        let movies: BehaviorRelay<[Movie]>
+        init() { self.movies = BehaviorRelay(value: []) }
+        func load() {
+          isLoading.accept(true)
+          movies.accept([])
+          self.isLoading.on(.next(false))
+          relay.on(someEvent)
+        }
+      }
+      final class HomeViewController: UIViewController, HomePresentable {
+        let viewWillAppear = PublishRelay<Void>()
+        let closeTap = PublishRelay<Void>()
+        override func viewWillAppear(_ animated: Bool) { viewWillAppear.accept(()) }
+        func bind() { button.rx.tap.bind(to: listener.closeRelay) }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService).isEmpty)
   }
 
   @Test func quietInServicesAndForOtherSends() throws {
@@ -319,8 +358,10 @@ import Testing
         static let shared = SessionManager()
         static var count = 0
       }
+      final class HomeInteractor: Interactor { func go() { SessionManager.shared.start() } }
       """
-    #expect(try lines(source, .globalState) == [2, 4, 5])
+    // A singleton is reported where RIB code uses it, whatever its name.
+    #expect(try lines(source, .globalState) == [2, 5, 7])
   }
 
   @Test func quietOutsideRIBCodeAndForConstantsAndComputed() throws {

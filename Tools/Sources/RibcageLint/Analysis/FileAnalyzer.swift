@@ -4,7 +4,8 @@ import SwiftSyntax
 /// Reads, parses and analyses one file.
 enum FileAnalyzer {
   static func analyze(
-    shownPath: String, absolutePath: String, naming: Naming, enabled: Set<String>
+    shownPath: String, absolutePath: String, naming: Naming, enabled: Set<String>,
+    includesTests: Bool = false, externalRoles: [String: Set<Role>] = [:]
   ) -> FileAnalysis {
     var analysis = FileAnalysis(shownPath: shownPath)
     let bytes: [UInt8]
@@ -21,7 +22,9 @@ enum FileAnalyzer {
         reason: "has syntax errors; analysed as far as the parser recovered")
     }
     let isMain = shownPath == "main.swift" || shownPath.hasSuffix("/main.swift")
-    let visitor = RIBVisitor(bytes: bytes, naming: naming, enabled: enabled, isMainFile: isMain)
+    let visitor = RIBVisitor(
+      bytes: bytes, naming: naming, enabled: enabled, isMainFile: isMain,
+      includesTests: includesTests, externalRoles: externalRoles)
     visitor.walk(tree)
     analysis.findings = visitor.findings
     analysis.facts = visitor.facts

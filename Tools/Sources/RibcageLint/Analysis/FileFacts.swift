@@ -14,18 +14,66 @@ struct RawFinding: Sendable {
 
 /// What one file says about the whole codebase, for the rules that need every file.
 struct FileFacts: Sendable {
+  /// A router's call to `attachChild`, and whether it attaches a permanent child (in `didLoad`,
+  /// an initializer or a build step, in a loop, or next to other attaches in one function, as a
+  /// tab bar attaches its tabs).
+  struct Attach: Sendable {
+    var place: Place
+    var isPermanent: Bool
+    /// The router method it is in.
+    var function: String?
+  }
+
+  /// Router type name → its methods → the methods of its own they call (to tell a child
+  /// attached once from `didLoad`, through helpers, from one attached on a route).
+  var routerCalls: [String: [String: Set<String>]] = [:]
+
   /// Router type name → where it calls `attachChild`.
-  var attaches: [String: [Place]] = [:]
+  var attaches: [String: [Attach]] = [:]
   /// Router type names that call `detachChild`.
   var detaching: Set<String> = []
   /// RIB prefix → RIB prefixes it builds (its builder, router or component refers to their
   /// builders): the parent → child edges.
   var builds: [String: Set<String>] = [:]
+  /// Builder type names referred to from the file's RIB types (for folder-based parent → child
+  /// edges).
+  var builderReferences: Set<String> = []
   /// RIB prefixes declared in the file.
   var ribs: Set<String> = []
+  /// Builders declared in the file (a folder with several holds several RIBs: a flat layout).
+  var builders: Set<String> = []
   /// References from a RIB's type to a concrete interactor or router type of some RIB.
   var references:
     [(fromRIB: String, fromType: String, target: String, targetRIB: String, place: Place)] = []
+  /// Types declared in the file (not extensions), with their shape.
+  var declaredTypes: [String: TypeInfo.Shape] = [:]
+  /// What each class declared in the file inherits from (to find interactors and routers from
+  /// code, through the project's own base classes).
+  var declaredInheritance: [String: [String]] = [:]
+  /// Types declaring a `static let shared`-style instance.
+  var singletons: Set<String> = []
+  /// Types a component creates in `shared { }`: services, whatever their names.
+  var providedServices: Set<String> = []
+  /// `Foo.shared` uses from RIB types (and views): the user, whether it is a view, the type.
+  var singletonUses: [(user: String, isView: Bool, singleton: String, place: Place)] = []
+  /// Stored properties of views: the view, the property's type, where.
+  var viewProperties: [(view: String, type: String, looksLikeService: Bool, place: Place)] = []
+  /// Strong `delegate`/`listener` properties of classes outside RIB code: the class, the
+  /// property, its protocol type, where (a cycle when a RIB type that owns the class conforms).
+  var helperDelegates: [(owner: String, property: String, type: String, place: Place)] = []
+  /// Strong listener/delegate properties of RIB types, confirmed once every file is read: the
+  /// property's protocol must be one a RIB type implements (a service protocol named
+  /// `…Delegate` is not a listener).
+  var strongListeners: [(owner: String, property: String, type: String, place: Place)] = []
+  /// Roles the file's own analysis gave each type it declares or extends (to find the types whose
+  /// role only the whole run can tell: `final class Home: BaseInteractor` with the base class in
+  /// another file).
+  var typeRoles: [String: Set<Role>] = [:]
+  /// Protocols declared in the file → what they inherit (to tell class-bound ones).
+  var protocols: [String: [String]] = [:]
+  /// Per RIB type (and its extensions in the file): what it conforms to and the types of its
+  /// stored properties.
+  var ribTypeShapes: [String: (conformances: Set<String>, storedTypes: Set<String>)] = [:]
 }
 
 /// The result of analysing one file.

@@ -20,8 +20,24 @@ enum Role: Sendable, Hashable {
     "Builder": .builder, "ComponentizedBuilder": .builder, "SimpleComponentizedBuilder": .builder,
     "Component": .component, "EmptyComponent": .component,
     "UIViewController": .view, "NSViewController": .view, "UIView": .view, "Rendering": .view,
-    "Presenter": .presenter, "Worker": .worker,
+    "UITableViewCell": .view, "UICollectionViewCell": .view, "UICollectionReusableView": .view,
+    "UITableViewController": .view, "UICollectionViewController": .view,
+    "UINavigationController": .view, "UITabBarController": .view, "UIPageViewController": .view,
+    "Presenter": .presenter, "Worker": .worker, "View": .view, "Interactable": .interactor,
+    "Routing": .router, "ViewControllable": .view, "Dependency": .component,
   ]
+
+  /// Roles a type takes from conforming to a RIB's own protocols, whatever its name: a class
+  /// conforming to `LoggedOutPresentable` is that RIB's view (or presenter), to
+  /// `LoggedOutInteractable` its interactor.
+  static func conformance(_ parent: String) -> Role? {
+    if let role = inherited[parent] { return role }
+    if parent.hasSuffix("Interactable") { return .interactor }
+    if parent.hasSuffix("ViewControllable") || parent.hasSuffix("Presentable") { return .view }
+    if parent.hasSuffix("Routing") { return .router }
+    if parent.hasSuffix("Buildable") { return .builder }
+    return nil
+  }
 }
 
 /// A type declaration as the rules see it.
@@ -33,6 +49,12 @@ struct TypeInfo: Sendable {
   let name: String
   let shape: Shape
   var roles: Set<Role>
+  /// Roles that come from what the type inherits or conforms to (not from its name).
+  var codeRoles: Set<Role> = []
+  /// A test double (`*Mock`, `*Spy`, `*Stub`, `*Fake`): findings in it are test code.
+  var isTestDouble: Bool {
+    ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) || name.hasPrefix($0) }
+  }
   /// The RIB the type belongs to: its name without the role suffix (`LoggedOut` for
   /// `LoggedOutInteractor`), if it has a RIB role.
   var ribPrefix: String?
@@ -63,10 +85,22 @@ struct TypeInfo: Sendable {
     check(.worker, naming.worker)
     check(.coordinator, naming.coordinator)
     if shape == .protocolType { check(.listener, naming.listener) }
+    var codeRoles: Set<Role> = []
     for parent in inherited {
-      if let role = Role.inherited[parent] { roles.insert(role) }
+      if let role = Role.conformance(parent) {
+        // A protocol refining `FooPresentable` is not a view; `FooListener` types stay protocols.
+        if shape != .protocolType { codeRoles.insert(role) }
+      }
+    }
+    // `SwiftUI.View` conformers are views even when called `…Screen`; a view model or TCA state
+    // named `…View` that conforms to nothing view-like is not.
+    roles.formUnion(codeRoles)
+    if roles.contains(.presenter) || roles.contains(.viewModel) {
+      roles.remove(.view)
+      codeRoles.remove(.view)
     }
     self.roles = roles
+    self.codeRoles = codeRoles
     self.ribPrefix = roles.isDisjoint(with: Role.ribParts) ? nil : prefix
   }
 

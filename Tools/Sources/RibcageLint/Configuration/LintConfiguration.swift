@@ -27,6 +27,7 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 ///   - "**/Generated/**"
 /// naming:
 ///   service: [Service, Store]
+/// tests: include                  # default: exclude (test code and test doubles)
 /// ```
 public struct LintConfiguration: Sendable, Equatable {
   /// Rule id → severity; `nil` means the rule is off.
@@ -35,13 +36,17 @@ public struct LintConfiguration: Sendable, Equatable {
   /// (this file's own patterns only: inherited ones stay with their folder).
   public var excludes: [String] = []
   public var naming = Naming()
+  /// Whether test code is analysed: files under a `Tests` folder (or a folder ending in `Tests`),
+  /// files named `*Tests.swift`, and types named `*Mock`, `*Spy`, `*Stub`, `*Fake`. Off by
+  /// default (`tests: include` turns it on): test doubles break the rules on purpose.
+  public var includesTests = false
 
   public init() {}
 
   /// The severity `rule` runs at, or `nil` if it is off.
   public func severity(of rule: Rule) -> Severity? {
     if let configured = severities[rule.id] { return configured }
-    return rule.defaultSeverity
+    return rule.isOnByDefault ? rule.defaultSeverity : nil
   }
 
   /// Parses YAML `text` read from `file` (named in errors), on top of `base`: the settings of the
@@ -60,7 +65,7 @@ public struct LintConfiguration: Sendable, Equatable {
     guard let root else { return configuration }  // an empty file
     guard let top = root as? [String: Any] else {
       throw ConfigurationError(
-        file: file, key: nil, problem: "expected a mapping with keys rules, exclude, naming")
+        file: file, key: nil, problem: "expected a mapping with keys rules, exclude, naming, tests")
     }
     for key in top.keys.sorted() {
       let value = top[key]!
@@ -73,9 +78,18 @@ public struct LintConfiguration: Sendable, Equatable {
             file: file, key: "exclude", problem: "expected glob patterns, found an empty one")
         }
       case "naming": try configuration.readNaming(value, file: file)
+      case "tests":
+        switch (value as? String)?.lowercased() {
+        case "include": configuration.includesTests = true
+        case "exclude": configuration.includesTests = false
+        default:
+          throw ConfigurationError(
+            file: file, key: "tests", problem: "expected include or exclude, found \(value)")
+        }
       default:
         throw ConfigurationError(
-          file: file, key: key, problem: "unknown key; expected one of rules, exclude, naming")
+          file: file, key: key,
+          problem: "unknown key; expected one of rules, exclude, naming, tests")
       }
     }
     return configuration

@@ -45,6 +45,11 @@ struct SourceDiscovery {
     ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
   ]
 
+  /// `Tests`, `UnitTests`, `TicTacToeTests`, `FeatureTransactionUITests`: test targets.
+  static func isTestFolder(_ name: String) -> Bool {
+    name.hasSuffix("Tests") || name.hasSuffix("Mocks") || name.hasSuffix("Mock")
+  }
+
   init(paths: [String], workingDirectory: String, resolver: ConfigurationResolver)
     throws(LintError)
   {
@@ -106,8 +111,10 @@ struct SourceDiscovery {
       }
       if (target.st_mode & S_IFMT) == S_IFDIR {
         if name.hasPrefix(".") || Self.ignoredFolders.contains(name) { continue }
+        if !configuration.settings.includesTests, Self.isTestFolder(name) { continue }
         try walk(folder: path)  // also a folder named Something.swift
       } else if name.hasSuffix(".swift") {
+        if !configuration.settings.includesTests, name.hasSuffix("Tests.swift") { continue }
         files.append(File(shown: shown(path), absolute: path, configuration: index))
       }
     }

@@ -10,6 +10,10 @@ public struct Rule: Sendable, Equatable {
   public let badExample: String
   public let goodExample: String
   public let defaultSeverity: Severity
+  /// Whether the rule runs when no configuration names it. Off-by-default rules are conventions
+  /// whose findings are not faults often enough on real code (docs/lint-evaluation.md); a team
+  /// that follows the convention turns them on with a severity in `.ribcage.yml`.
+  public var isOnByDefault = true
 
   /// Every rule, in the order the issue lists them.
   public static let all: [Rule] = [
@@ -32,7 +36,7 @@ public struct Rule: Sendable, Equatable {
       """,
     badExample: "var listener: LoggedOutListener?",
     goodExample: "weak var listener: (any LoggedOutListener)?",
-    defaultSeverity: .error)
+    defaultSeverity: .warning)
 
   public static let retainCycleClosure = Rule(
     id: "retain-cycle-closure", name: "RetainCycleClosure",
@@ -91,7 +95,7 @@ public struct Rule: Sendable, Equatable {
 
   public static let viewHasLogic = Rule(
     id: "view-has-logic", name: "ViewHasLogic",
-    summary: "A view refers to services, writable streams, interactors or networking.",
+    summary: "A view holds a service or an interactor, or does networking.",
     rationale: """
       Views only render immutable view models and report user actions to their listener. A view \
       that talks to a service, writes a stream, calls an interactor directly or does networking \
@@ -114,18 +118,20 @@ public struct Rule: Sendable, Equatable {
       """,
     badExample: "struct TripViewModel { var title: String }",
     goodExample: "struct TripViewModel: Equatable { let title: String }",
-    defaultSeverity: .warning)
+    defaultSeverity: .warning, isOnByDefault: false)
 
   public static let streamWrittenOutsideService = Rule(
     id: "stream-written-outside-service", name: "StreamWrittenOutsideService",
-    summary: "A mutable state stream is written from a type that is not a service.",
+    summary: "A stream owned by another object is written from a type that is not a service.",
     rationale: """
-      State flows one way: services own the writable streams and are the only writers; \
-      interactors, presenters and views read. A write from anywhere else makes state change from \
-      places nobody looks. Move the write side into a service and call the service.
+      State flows one way: the object that owns a shared stream is its only writer; everybody \
+      else reads. An interactor, router, presenter or worker writing a stream another object owns \
+      (`dependency.paymentStream.send(…)`, `.onNext`, `.accept`, `.bind(to:)`, `.drive(_:)`) makes \
+      shared state change from places nobody looks. Ask the owner (a service) to make the change. \
+      A type writing a stream it created itself is the single writer of RIB-local state: fine.
       """,
     badExample:
-      "final class TripInteractor { let state = MutableStateStream(0); func tap() { state.send(1) } }",
+      "final class TripInteractor: Interactor { let dependency: TripDependency; func tap() { dependency.tripStream.send(1) } }",
     goodExample:
       "final class TripService { private let state = MutableStateStream(0); func tap() { state.send(1) } }",
     defaultSeverity: .warning)
