@@ -322,6 +322,43 @@ import Testing
     #expect(StreamRecorder(EventStream<Int>.merge([])).isFinished)
   }
 
+  // Found by review.
+
+  @Test func switchingToAnInnerFirstWhenTheOuterChangesDeliversItsValue() {
+    let source = MutableStateStream(1)
+    let outer = MutableStateStream(0)
+    let derived = outer.stream.flatMapLatest { _ in source.stream.first() }
+    var values: [Int] = []
+    let subscription = derived.observe { values.append($0) }
+    outer.value = 1
+    outer.value = 2
+    #expect(values == [1, 1, 1])
+    subscription.cancel()
+    #expect(source.subscriberCount == 0)
+    #expect(outer.subscriberCount == 0)
+  }
+
+  @Test func aSubscriberCancelledByAnotherFinishHandlerGetsNoFinish() {
+    let first = EventRelay<Int>()
+    let second = EventRelay<Int>()
+    let outer = MutableStateStream(0)
+    let derived = outer.stream.flatMapLatest { $0 == 0 ? first.stream : second.stream }
+    var values: [Int] = []
+    var finished = false
+    // An observer of the first inner switches the outer to the second inner when it finishes.
+    let switcher = first.stream.observe({ _ in }, onFinish: { outer.value = 1 })
+    let subscription = derived.observe({ values.append($0) }, onFinish: { finished = true })
+    first.finish()
+    outer.finish()
+    #expect(!finished, "the second inner is live: the switched stream goes on")
+    second.send(7)
+    #expect(values == [7])
+    second.finish()
+    #expect(finished)
+    switcher.cancel()
+    subscription.cancel()
+  }
+
   private func finishes<Value>(_ recorder: StreamRecorder<Value>) -> () -> Bool {
     { recorder.isFinished }
   }

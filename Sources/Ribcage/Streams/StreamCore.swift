@@ -352,6 +352,11 @@ final class StreamCore<Value>: SubscriptionSource {
   }
 
   func removeSubscriber(id: UInt64) {
+    if cancelledWhileFinishing != nil {
+      // `finish` is calling the finish handlers: this one must not get its own any more.
+      cancelledWhileFinishing?.append(id)
+      return
+    }
     guard let index = index(ofSubscriber: id), subscribers[index].onValue != nil else { return }
     if isDelivering {
       subscribers[index].onValue = nil
@@ -399,10 +404,17 @@ final class StreamCore<Value>: SubscriptionSource {
     liveSubscribers = 0
     pending.removeAll()
     disconnect()
-    for subscriber in finished {
+    // A finish handler may cancel another subscriber (switching a `switchToLatest` to a new
+    // inner stream, say): that one gets nothing more, not even its finish.
+    cancelledWhileFinishing = []
+    for subscriber in finished where !cancelledWhileFinishing!.contains(subscriber.id) {
       subscriber.onFinish?()
     }
+    cancelledWhileFinishing = nil
   }
+
+  /// The subscribers cancelled while ``finish()`` runs their finish handlers; `nil` otherwise.
+  @exclusivity(unchecked) private var cancelledWhileFinishing: [UInt64]?
 }
 
 /// Something a ``StreamSubscription`` can cancel itself from.

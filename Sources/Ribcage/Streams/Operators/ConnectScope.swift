@@ -7,6 +7,7 @@
 final class ConnectScope {
   private var finishes: [@MainActor () -> Void] = []
 
+  @usableFromInline
   init() {}
 
   /// Runs `finish` when the outermost subscription is done.
@@ -15,6 +16,7 @@ final class ConnectScope {
   }
 
   /// Runs the waiting finishes, upstream first (in the order they were deferred).
+  @usableFromInline
   func finishDeferred() {
     var index = 0
     while index < finishes.count {

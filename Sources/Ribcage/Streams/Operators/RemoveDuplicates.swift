@@ -122,7 +122,9 @@ extension EventStream where Value: Equatable {
           let link = upstream.link(
             in: scope,
             onValue: { value in
-              if last.holds(value) { return }
+              // A copy, not an in-place borrow: the user's `==` runs here, and a cancellation
+              // from inside it may clear `last`.
+              if let previous = last.value, previous == value { return }
               last.value = value
               derived.send(value)
             },

@@ -38,14 +38,18 @@ final class SwitchLink<Value> {
     innerFinished = false
     let wasHolding = isHoldingFinish
     isHoldingFinish = true
+    // Following a new inner outside a connection (the outer changed): a finish the inner learns
+    // while connecting (a full `prefix`) must wait for this replay, as it does at connect time.
+    let ownScope = scope == nil ? ConnectScope() : nil
     let link = next.link(
-      in: scope, onValue: { derived.send($0) },
+      in: scope ?? ownScope, onValue: { derived.send($0) },
       onFinish: { [self] in
         innerFinished = true
         if !isHoldingFinish { finishIfDone(derived) }
       })
     inner = link
     if emitting { link.replay { derived.send($0) } }
+    ownScope?.finishDeferred()
     isHoldingFinish = wasHolding
     if !isHoldingFinish { finishIfDone(derived) }
   }
