@@ -114,17 +114,17 @@ public final class RIBHarness {
   /// run first (see ``sweepLeaks(settlingFor:)``). Use it in `async` tests of RIBs that await:
   /// a bound task suspended mid-`await` is not a leak once it has been cancelled.
   public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) async {
-    let reports = await sweepLeaks(settlingFor: 100)
-    for report in reports {
-      Issue.record("\(report)", sourceLocation: sourceLocation)
-    }
+    record(await sweepLeaks(settlingFor: 100), at: sourceLocation)
   }
 
   /// Lets the grace period pass, sweeps, and records a test issue for every object of every
   /// detached subtree that is still alive. In `async` tests, `await` the async form, which lets
   /// pending main-actor work (cancelled tasks resuming) run first.
   public func expectNoLeaks(sourceLocation: SourceLocation = #_sourceLocation) {
-    let reports = sweepAfterGracePeriod()
+    record(sweepAfterGracePeriod(), at: sourceLocation)
+  }
+
+  private func record(_ reports: [LeakReport], at sourceLocation: SourceLocation) {
     for report in reports {
       Issue.record("\(report)", sourceLocation: sourceLocation)
     }

@@ -282,9 +282,7 @@ public final class LeakDetector {
       let entry = batch.entry(at: index)
       alive.append((Int(entry.router), entry.role, entry.type))
     }
-    // A view or presenter whose router was attached again is not expected to go away.
-    for weak in batch.weakObjects
-    where weak.object.object != nil && !batch.isHandedOver(at: weak.router) {
+    for weak in batch.liveWeakObjects {
       alive.append((weak.router, weak.role, weak.type))
     }
     guard !alive.isEmpty else { return nil }

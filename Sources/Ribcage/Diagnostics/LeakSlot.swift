@@ -148,10 +148,13 @@ final class LeakBatch: ManagedBuffer<LeakBatchHeader, LeakBatch.Entry> {
   var liveObjectCount: Int {
     var count = 0
     for index in 0..<self.count where isFlagSet(at: index) { count += 1 }
-    for weak in weakObjects where weak.object.object != nil && !isHandedOver(at: weak.router) {
-      count += 1
-    }
-    return count
+    return count + liveWeakObjects.count
+  }
+
+  /// The views and presenters still alive whose router was not attached again (those are not
+  /// expected to go away).
+  var liveWeakObjects: [WeakEntry] {
+    weakObjects.filter { $0.object.object != nil && !isHandedOver(at: $0.router) }
   }
 
   /// Initializes entry `index` for an object that will flag its own deallocation.

@@ -42,16 +42,16 @@ public struct Workflow<Root> {
     try Task.checkCancellation()
     var held: Item? = consume item
     var waiter: ActivationWaiter?
-    do {
-      if let scope = held as? any InteractorScope, !scope.isActive {
-        waiter = ActivationWaiter(scope)
-      }
-    }
     // Only a RIB's interactor is held weakly while waiting (its router owns it); any other scope
     // (an adapter the previous step made) may be owned by this run alone.
     var keepsItem = true
     do {
-      if let interactor = held as? Interactor, interactor.owningRouter != nil { keepsItem = false }
+      if let scope = held as? any InteractorScope, !scope.isActive {
+        waiter = ActivationWaiter(scope)
+        if let interactor = scope as? Interactor, interactor.owningRouter != nil {
+          keepsItem = false
+        }
+      }
     }
     if let waiter {
       if !keepsItem { held = nil }

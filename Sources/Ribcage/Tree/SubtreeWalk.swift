@@ -81,13 +81,7 @@ struct SubtreeWalk {
   /// Costs the router's depth below the first router.
   @MainActor
   func isStillInSubtree(_ index: Int) -> Bool {
-    let root = nodes[0]
-    var node = nodes[index]
-    while node !== root {
-      guard let parent = node.parent else { return false }
-      node = parent
-    }
-    return true
+    index == 0 || nodes[index].isDescendant(of: nodes[0])
   }
 
   /// Pushes `node`'s children so that the first child comes off the stack first.
