@@ -65,7 +65,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     if let jobs, jobs < 1 { throw ToolFailure("--jobs must be at least 1, not \(jobs)") }
 
     let cwd = console.workingDirectory
-    var linter = Linter(configurations: try configurationScope(in: cwd))
+    var linter = Linter(configurations: try Self.configurationScope(config, in: cwd))
     linter.onlyRules = Set(rules)
     linter.disabledRules = Set(disabled)
     linter.jobs = jobs
@@ -132,7 +132,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
   }
 
   /// `--config FILE` for every file, else the nearest `.ribcage.yml` above each.
-  private func configurationScope(in cwd: String) throws -> ConfigurationScope {
+  static func configurationScope(_ config: String?, in cwd: String) throws -> ConfigurationScope {
     guard let config else { return .nearest }
     guard FileManager.default.fileExists(atPath: FilePath.resolved(config, in: cwd)) else {
       throw ToolFailure("the configuration file \(config) does not exist")

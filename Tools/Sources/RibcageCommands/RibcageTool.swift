@@ -4,14 +4,14 @@ import RibcageGenerator
 import RibcageLint
 import RibcageToolInfo
 
-/// `ribcage`: the Ribcage command-line tool, `new`, `lint` and `migrate`; further tools slot in as
+/// `ribcage`: the Ribcage command-line tool, `new`, `lint`, `graph`, `check` and `migrate`; further tools slot in as
 /// subcommands. Shell completions come from argument-parser (`--generate-completion-script`).
 public struct RibcageTool: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "ribcage",
     abstract: "Tools for Ribcage codebases.",
     version: ToolVersion.current,
-    subcommands: [New.self, Lint.self, Migrate.self])
+    subcommands: [New.self, Lint.self, Graph.self, Check.self, Migrate.self])
 
   public init() {}
 

@@ -13,6 +13,9 @@ public struct LintReport: Sendable {
   public var discoveredFileCount: Int
   /// Lines analysed.
   public var lineCount: Int
+  /// Files parsed, counting a file parsed twice twice (a second look at a file whose tree was
+  /// not kept): equal to the files analysed when each was parsed once.
+  public var parseCount = 0
   /// Findings the baseline hid.
   public var baselineHiddenCount = 0
   /// The configuration files that applied to at least one file, relative to the working
@@ -66,6 +69,42 @@ public struct Linter: Sendable {
   public func lint(paths: [String], workingDirectory: String, baseline: Baseline? = nil)
     throws(LintError) -> LintReport
   {
+    try run(paths: paths, workingDirectory: workingDirectory, baseline: baseline, graph: nil).lint
+  }
+
+  /// Draws the RIB graph of `paths` (no lint rules run); `root` is `--root`.
+  public func graph(paths: [String], workingDirectory: String, root: String? = nil)
+    throws(LintError) -> GraphReport
+  {
+    try run(
+      paths: paths, workingDirectory: workingDirectory, baseline: nil, rules: false,
+      graph: GraphRequest(root: root)
+    ).graph!
+  }
+
+  /// Lints `paths` and draws their graph from one parse of each file (`ribcage check`).
+  public func check(
+    paths: [String], workingDirectory: String, baseline: Baseline? = nil, root: String? = nil
+  ) throws(LintError) -> (lint: LintReport, graph: GraphReport) {
+    let result = try run(
+      paths: paths, workingDirectory: workingDirectory, baseline: baseline,
+      graph: GraphRequest(root: root))
+    return (result.lint, result.graph!)
+  }
+
+  /// What to draw.
+  struct GraphRequest: Sendable {
+    var root: String?
+  }
+
+  /// Sources held in memory for a second look at their rules, at most (beyond it a file is read
+  /// and parsed again): about 800,000 lines.
+  static let retainedSourceLimit = 32 << 20
+
+  private func run(
+    paths: [String], workingDirectory: String, baseline: Baseline?, rules: Bool = true,
+    graph: GraphRequest?
+  ) throws(LintError) -> (lint: LintReport, graph: GraphReport?) {
     let resolver: ConfigurationResolver
     do {
       resolver = try ConfigurationResolver(
@@ -89,19 +128,29 @@ public struct Linter: Sendable {
 
     // Files are analysed in parallel; each worker takes the next file.
     let results = ResultSlots(count: files.count)
+    let retained = RetentionBudget(limit: Self.retainedSourceLimit)
+    @Sendable func request(for file: SourceDiscovery.File) -> FileAnalyzer.Request {
+      let settings = configurations[file.configuration].settings
+      return FileAnalyzer.Request(
+        naming: settings.naming, enabled: enabled[file.configuration],
+        includesTests: settings.includesTests, rules: rules,
+        graphModule: graph == nil ? nil : ModuleName.of(path: file.absolute, root: file.root),
+        retainsTree: rules && retained.admits(file.absolute))
+    }
     let workers = max(
       1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(files.count, 1)))
     let progress = self.progress
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while let index = results.claimNext() {
         let file = files[index]
-        let done = results.store(
-          FileAnalyzer.analyze(
-            shownPath: file.shown, absolutePath: file.absolute,
-            naming: configurations[file.configuration].settings.naming,
-            enabled: enabled[file.configuration],
-            includesTests: configurations[file.configuration].settings.includesTests),
-          at: index)
+        var analysis = FileAnalyzer.analyze(
+          shownPath: file.shown, absolutePath: file.absolute, request: request(for: file))
+        // Only a file whose roles the whole run may change needs its tree kept.
+        if analysis.retained != nil, !Self.mayNeedSecondLook(analysis.facts) {
+          analysis.retained = nil
+        }
+        if let kept = analysis.retained { retained.keep(kept.bytes.count) }
+        let done = results.store(analysis, at: index)
         progress?(done, files.count)
       }
     }
@@ -111,7 +160,7 @@ public struct Linter: Sendable {
     // in another file (`final class Home: BaseInteractor`, `BaseInteractor: PresentableInteractor`)
     // is an interactor. The few files declaring or extending such classes are analysed again with
     // those roles; the rest keep their first analysis.
-    let external = Self.rolesFromInheritance(analyses)
+    let external = rules ? Self.rolesFromInheritance(analyses) : [:]
     let revisit = analyses.indices.filter { index in
       analyses[index].facts.typeRoles.contains { name, roles in
         !(external[name] ?? []).isSubset(of: roles)
@@ -119,15 +168,14 @@ public struct Linter: Sendable {
     }
     if !revisit.isEmpty {
       let again = ResultSlots(count: revisit.count)
+      let firstLook = analyses
       DispatchQueue.concurrentPerform(iterations: max(1, min(workers, revisit.count))) { _ in
         while let slot = again.claimNext() {
           let file = files[revisit[slot]]
           _ = again.store(
-            FileAnalyzer.analyze(
-              shownPath: file.shown, absolutePath: file.absolute,
-              naming: configurations[file.configuration].settings.naming,
-              enabled: enabled[file.configuration],
-              includesTests: configurations[file.configuration].settings.includesTests,
+            FileAnalyzer.reapplyRules(
+              to: firstLook[revisit[slot]], absolutePath: file.absolute,
+              request: request(for: file),
               externalRoles: external),
             at: slot)
         }
@@ -139,7 +187,10 @@ public struct Linter: Sendable {
     var raw: [(analysis: Int, finding: RawFinding)] = []
     var lineCount = 0
     var analyzed = 0
+    var parses = 0
     for (index, analysis) in analyses.enumerated() {
+      parses += analysis.parseCount
+      analyses[index].retained = nil
       if let note = analysis.note { notes.append(note) }
       if analysis.note?.kind != .skipped { analyzed += 1 }
       lineCount += analysis.lineCount
@@ -182,7 +233,21 @@ public struct Linter: Sendable {
       report.findings.removeAll { baseline.contains($0) }
       report.baselineHiddenCount = before - report.findings.count
     }
-    return report
+    report.parseCount = parses
+    guard let graph else { return (report, nil) }
+    let drawn = GraphBuilder(
+      files: analyses.compactMap(\.graphFacts), rootName: graph.root
+    ).build()
+    let graphReport = GraphReport(
+      graph: drawn, notes: report.notes, analyzedFileCount: analyzed,
+      discoveredFileCount: report.discoveredFileCount, lineCount: lineCount, parseCount: parses)
+    return (report, graphReport)
+  }
+
+  /// Whether a file's rules may change once every file is read: it declares or extends a type
+  /// that inherits something (a project base class may give it a role).
+  static func mayNeedSecondLook(_ facts: FileFacts) -> Bool {
+    !facts.typeRoles.isEmpty || !facts.declaredInheritance.isEmpty
   }
 
   /// Class name → the RIB roles it inherits through classes declared anywhere in the run.
@@ -226,6 +291,30 @@ public struct Linter: Sendable {
       guard !levels.isEmpty else { return nil }
       return (rule, levels.max()!)
     }
+  }
+}
+
+/// How much source the workers may keep parsed for a second look, shared between them.
+private final class RetentionBudget: @unchecked Sendable {
+  private let lock = NSLock()
+  private let limit: Int
+  private var used = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Whether a file may be kept (the budget is checked before the file is read: its size).
+  func admits(_ path: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return used < limit
+  }
+
+  func keep(_ bytes: Int) {
+    lock.lock()
+    used += bytes
+    lock.unlock()
   }
 }
 

@@ -1,11 +1,35 @@
 import SwiftParser
 import SwiftSyntax
 
-/// Reads, parses and analyses one file.
+/// Reads, parses and analyses one file: the lint rules and the graph's facts from one parse.
 enum FileAnalyzer {
+  /// What to collect from a file.
+  struct Request: Sendable {
+    var naming: Naming
+    var enabled: Set<String>
+    var includesTests = false
+    /// Whether to run the lint rules.
+    var rules = true
+    /// Whether to collect the graph's facts, with the module the file belongs to.
+    var graphModule: String?
+    /// Whether to keep the parsed tree for a second look at the file's rules (see
+    /// ``FileAnalysis/retained``).
+    var retainsTree = false
+  }
+
   static func analyze(
     shownPath: String, absolutePath: String, naming: Naming, enabled: Set<String>,
     includesTests: Bool = false, externalRoles: [String: Set<Role>] = [:]
+  ) -> FileAnalysis {
+    analyze(
+      shownPath: shownPath, absolutePath: absolutePath,
+      request: Request(naming: naming, enabled: enabled, includesTests: includesTests),
+      externalRoles: externalRoles)
+  }
+
+  static func analyze(
+    shownPath: String, absolutePath: String, request: Request,
+    externalRoles: [String: Set<Role>] = [:]
   ) -> FileAnalysis {
     var analysis = FileAnalysis(shownPath: shownPath)
     let bytes: [UInt8]
@@ -16,21 +40,74 @@ enum FileAnalyzer {
       return analysis
     }
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    analysis.parseCount = 1
     if tree.hasError {
       analysis.note = FileNote(
         path: shownPath, kind: .partial,
         reason: "has syntax errors; analysed as far as the parser recovered")
     }
-    let isMain = shownPath == "main.swift" || shownPath.hasSuffix("/main.swift")
-    let visitor = RIBVisitor(
-      bytes: bytes, naming: naming, enabled: enabled, isMainFile: isMain,
-      includesTests: includesTests, externalRoles: externalRoles)
-    visitor.walk(tree)
-    analysis.findings = visitor.findings
-    analysis.facts = visitor.facts
-    analysis.suppressions = Suppressions(bytes: bytes)
+    if request.rules {
+      applyRules(
+        to: &analysis, tree: tree, bytes: bytes, request: request, externalRoles: externalRoles)
+      if request.retainsTree { analysis.retained = RetainedTree(tree: tree, bytes: bytes) }
+    }
+    if let module = request.graphModule {
+      let visitor = GraphVisitor(bytes: bytes)
+      visitor.walk(tree)
+      var facts = visitor.facts
+      facts.path = shownPath
+      facts.module = module
+      analysis.graphFacts = facts
+    }
     analysis.lineCount = bytes.reduce(into: 0) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
     if let last = bytes.last, last != UInt8(ascii: "\n") { analysis.lineCount += 1 }
     return analysis
   }
+
+  /// The file's rules again with roles only the whole run can tell, on the tree kept from the
+  /// first look when there is one (else the file is read and parsed again).
+  static func reapplyRules(
+    to analysis: FileAnalysis, absolutePath: String, request: Request,
+    externalRoles: [String: Set<Role>]
+  ) -> FileAnalysis {
+    guard let retained = analysis.retained else {
+      var again = analyze(
+        shownPath: analysis.shownPath, absolutePath: absolutePath,
+        request: Request(
+          naming: request.naming, enabled: request.enabled, includesTests: request.includesTests),
+        externalRoles: externalRoles)
+      again.graphFacts = analysis.graphFacts
+      again.parseCount += analysis.parseCount
+      return again
+    }
+    var updated = analysis
+    updated.retained = nil
+    applyRules(
+      to: &updated, tree: retained.tree, bytes: retained.bytes, request: request,
+      externalRoles: externalRoles)
+    return updated
+  }
+
+  private static func applyRules(
+    to analysis: inout FileAnalysis, tree: SourceFileSyntax, bytes: [UInt8], request: Request,
+    externalRoles: [String: Set<Role>]
+  ) {
+    let path = analysis.shownPath
+    let isMain = path == "main.swift" || path.hasSuffix("/main.swift")
+    let visitor = RIBVisitor(
+      bytes: bytes, naming: request.naming, enabled: request.enabled, isMainFile: isMain,
+      includesTests: request.includesTests, externalRoles: externalRoles)
+    visitor.walk(tree)
+    analysis.findings = visitor.findings
+    analysis.facts = visitor.facts
+    analysis.suppressions = Suppressions(bytes: bytes)
+  }
+}
+
+/// A parsed file kept for a second look.
+struct RetainedTree: @unchecked Sendable {
+  // A syntax tree is immutable; it is handed from the worker that parsed it to the one that
+  // looks again, never shared between two at once.
+  let tree: SourceFileSyntax
+  let bytes: [UInt8]
 }

@@ -84,4 +84,11 @@ struct FileAnalysis: Sendable {
   var suppressions = Suppressions.none
   var note: FileNote?
   var lineCount = 0
+  /// The graph's facts, when the run draws the graph.
+  var graphFacts: GraphFacts?
+  /// How many times the file was parsed (0 when skipped; 2 when read again for roles only the
+  /// whole run tells and its tree was not kept).
+  var parseCount = 0
+  /// The parsed tree, kept while the run may need a second look at the file.
+  var retained: RetainedTree?
 }

@@ -30,6 +30,8 @@ struct SourceDiscovery {
     let absolute: String
     /// Its configuration's index in the resolver's `resolved`.
     let configuration: Int
+    /// The path given on the command line it was found under (for its module's name).
+    var root = "."
   }
 
   private(set) var files: [File] = []
@@ -39,6 +41,8 @@ struct SourceDiscovery {
   private let workingDirectory: String
   private let resolver: ConfigurationResolver
   private var visitedFolders: Set<String> = []
+  /// The path being walked, as given.
+  private var currentRoot = "."
 
   /// Folders never entered: build products and tool caches.
   static let ignoredFolders: Set<String> = [
@@ -57,6 +61,7 @@ struct SourceDiscovery {
     self.resolver = resolver
     for path in paths.isEmpty ? ["."] : paths {
       let absolute = PathText.absolute(path, in: workingDirectory)
+      currentRoot = absolute
       var info = stat()
       guard lstat(absolute, &info) == 0 else {
         throw .input(InputError(path: path, reason: String(cString: strerror(errno))))
@@ -73,7 +78,8 @@ struct SourceDiscovery {
         files.append(
           File(
             shown: shown(absolute), absolute: absolute,
-            configuration: try configuration(forFolder: PathText.parent(absolute))))
+            configuration: try configuration(forFolder: PathText.parent(absolute)),
+            root: PathText.parent(absolute)))
       }
     }
   }
@@ -115,7 +121,8 @@ struct SourceDiscovery {
         try walk(folder: path)  // also a folder named Something.swift
       } else if name.hasSuffix(".swift") {
         if !configuration.settings.includesTests, name.hasSuffix("Tests.swift") { continue }
-        files.append(File(shown: shown(path), absolute: path, configuration: index))
+        files.append(
+          File(shown: shown(path), absolute: path, configuration: index, root: currentRoot))
       }
     }
   }

@@ -1,0 +1,220 @@
+/// Needle's check, on any RIBs code: along each edge, every requirement of the child's
+/// `Dependency` protocol must be provided by the scope the parent hands its builder (its
+/// component, its own dependency, `self`), declared there, in an extension, through the
+/// component's own dependency from further up, or by a protocol extension; with the same type.
+/// And the parent's interactor must conform to the child's listener protocol.
+struct DependencyChecker {
+  let index: TypeIndex
+  let graph: RIBGraph
+
+  /// A requirement of a dependency protocol.
+  struct Requirement {
+    var name: String
+    var type: String?
+    var protocolName: String
+  }
+
+  func check(
+    parent: GraphBuilder.RIB, child: GraphBuilder.RIB, use: GraphBuilder.Use,
+    builders: [String: GraphBuilder.BuilderInfo]
+  ) -> [RIBGraph.Problem] {
+    var problems: [RIBGraph.Problem] = []
+    let path = ribPath(to: parent.node.id) + [child.node.name]
+    let location = (use.path, use.place.line, use.place.column)
+
+    if let dependencyName = child.node.dependency,
+      let dependency = index.lookup(dependencyName, from: child.node.module),
+      dependency.kind == .protocolType,
+      let scope = scope(of: use, parent: parent)
+    {
+      let provided = providedMembers(by: scope, for: dependency)
+      for requirement in provided == nil ? [] : requirements(of: dependency) {
+        let shown =
+          "\(path.joined(separator: " → ")): \(requirement.protocolName).\(requirement.name)"
+          + (requirement.type.map { ": \($0)" } ?? "")
+        guard let found = provided?[requirement.name] else {
+          problems.append(
+            .init(
+              kind: .missingDependency,
+              message: "\(shown) is not provided by \(scope.name) or its ancestors",
+              path: location.0, line: location.1, column: location.2, rib: child.node.id))
+          continue
+        }
+        if let wanted = requirement.type, let given = found.type, differ(wanted, given) {
+          problems.append(
+            .init(
+              kind: .dependencyTypeMismatch,
+              message:
+                "\(shown) is provided by \(found.owner) as \(given), not \(wanted)",
+              path: location.0, line: location.1, column: location.2, rib: child.node.id))
+        }
+      }
+    }
+
+    if let listenerName = child.node.listener,
+      let listener = index.lookup(listenerName, from: child.node.module),
+      listener.kind == .protocolType,
+      let interactorKey = parent.interactorKey, let interactor = index.entries[interactorKey],
+      !index.ancestors(of: interactor).contains(listener.name),
+      !hasAdapter(conformingTo: listener.name, in: parent)
+    {
+      problems.append(
+        .init(
+          kind: .listenerNotImplemented,
+          message:
+            "\(path.joined(separator: " → ")): \(interactor.name) does not conform to "
+            + "\(listener.name), the listener \(child.node.name) reports to; add the conformance "
+            + "(e.g. to \(parent.node.name)Interactable)",
+          path: location.0, line: location.1, column: location.2, rib: child.node.id))
+    }
+    return problems
+  }
+
+  /// Whether the parent's builder, router or component creates a class conforming to
+  /// `listener`: an adapter that listens on the interactor's behalf.
+  private func hasAdapter(conformingTo listener: String, in parent: GraphBuilder.RIB) -> Bool {
+    let owners = [parent.builderKey, parent.routerKey, parent.componentKey].compactMap { $0 }
+      .compactMap { index.entries[$0] }
+    return owners.contains { owner in
+      owner.parts.flatMap(\.declaration.creations).contains { creation in
+        index.lookup(creation.type, from: owner.module).map {
+          index.ancestors(of: $0).contains(listener)
+        } ?? false
+      }
+    }
+  }
+
+  /// The names from a root down to `id` (the first parent of each, by id).
+  private func ribPath(to id: String) -> [String] {
+    var parents: [String: String] = [:]
+    for edge in graph.edges where parents[edge.child] == nil { parents[edge.child] = edge.parent }
+    var names: [String] = []
+    var current: String? = id
+    var seen: Set<String> = []
+    while let node = current, seen.insert(node).inserted {
+      names.append(graph.node(node)?.name ?? node)
+      current = parents[node]
+    }
+    return names.reversed()
+  }
+
+  /// The type the child builder is given: what `use.scope` names in its owner, else the
+  /// parent's component, else the parent's dependency.
+  private func scope(of use: GraphBuilder.Use, parent: GraphBuilder.RIB) -> TypeIndex.Entry? {
+    let owner = use.owner
+    let module = owner.module
+    let parentComponent = parent.componentKey.flatMap { index.entries[$0] }
+    let parentDependency = parent.node.dependency.flatMap { index.lookup($0, from: module) }
+    switch use.scope.map(TypeText.normalized) {
+    case "self"?:
+      return owner
+    case "dependency"?, "self.dependency"?:
+      if owner.key == parent.componentKey {
+        return componentDependency(owner) ?? parentDependency
+      }
+      return parentDependency
+    case let name?:
+      let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
+      if let type = owner.binding(bare), let entry = index.lookup(type, from: module) {
+        return entry
+      }
+      if let created = GraphBuilder.createdTypeName(bare),
+        let entry = index.lookup(created, from: module)
+      {
+        return entry
+      }
+      return parentComponent ?? parentDependency
+    case nil:
+      return parentComponent ?? parentDependency
+    }
+  }
+
+  /// `Component<any XDependency>` → `XDependency`.
+  private func componentDependency(_ component: TypeIndex.Entry) -> TypeIndex.Entry? {
+    index.frameworkBase(of: component, among: GraphBuilder.componentBases)?.arguments.first
+      .flatMap { index.lookup($0, from: component.module) }
+  }
+
+  /// A dependency protocol's requirements, its inherited protocols' included.
+  func requirements(of dependency: TypeIndex.Entry) -> [Requirement] {
+    var result: [Requirement] = []
+    var seen: Set<String> = []
+    var names: Set<String> = []
+    var stack = [dependency]
+    while let entry = stack.popLast() {
+      guard seen.insert(entry.key).inserted, entry.kind == .protocolType else { continue }
+      for member in entry.parts[0].declaration.members where names.insert(member.name).inserted {
+        result.append(Requirement(name: member.name, type: member.type, protocolName: entry.name))
+      }
+      for reference in entry.inherits.reversed() {
+        if let next = index.lookup(reference.name, from: entry.module) { stack.append(next) }
+      }
+    }
+    return result
+  }
+
+  /// A provided member: its type when known, and who provides it.
+  struct Provided {
+    var type: String?
+    var owner: String
+  }
+
+  /// What `scope` provides for a child whose dependency is `dependency`, by name; `nil` when the
+  /// scope is a protocol inheriting `dependency` (whoever implements it provides everything —
+  /// checked where it is implemented).
+  ///
+  /// A class provides what it implements: its members and its extensions', its superclasses',
+  /// and default implementations in extensions of the protocols it conforms to (conforming to
+  /// the child's dependency proves nothing by itself: the compiler wants each member). A
+  /// component that does not conform to it (Needle's `ChildComponent(parent: self)`) also
+  /// provides what its own dependency promises from further up.
+  func providedMembers(by scope: TypeIndex.Entry, for dependency: TypeIndex.Entry)
+    -> [String: Provided]?
+  {
+    let scopeAncestors = index.ancestors(of: scope)
+    if scope.kind == .protocolType, scopeAncestors.contains(dependency.name) { return nil }
+    var result: [String: Provided] = [:]
+    func take(_ members: [TypeDeclaration.Member], from owner: String) {
+      for member in members where result[member.name] == nil {
+        result[member.name] = Provided(type: member.type, owner: owner)
+      }
+    }
+    // Implementations: the type, its superclasses, extensions of what it conforms to.
+    var chain: [TypeIndex.Entry] = [scope]
+    for name in scopeAncestors {
+      if let entry = index.lookup(name, from: scope.module) { chain.append(entry) }
+    }
+    for entry in chain {
+      let isProtocol = entry.kind == .protocolType
+      for part in entry.parts where !(isProtocol && part.declaration.kind == .protocolType) {
+        take(part.declaration.members, from: entry.name)
+      }
+    }
+    // Promises: a protocol scope's requirements; a non-conforming component's dependency.
+    var promised: [TypeIndex.Entry] = []
+    if scope.kind == .protocolType {
+      promised.append(scope)
+    } else if !scopeAncestors.contains(dependency.name), let upper = componentDependency(scope) {
+      promised.append(upper)
+    }
+    for entry in promised {
+      for requirement in requirements(of: entry) where result[requirement.name] == nil {
+        result[requirement.name] = Provided(type: requirement.type, owner: requirement.protocolName)
+      }
+    }
+    return result
+  }
+
+  /// Whether two type texts name different types. `BehaviorRelay` (created as
+  /// `BehaviorRelay(value: false)`, its arguments inferred) matches `BehaviorRelay<Bool>`.
+  private func differ(_ wanted: String, _ given: String) -> Bool {
+    let wanted = TypeText.normalized(index.resolvingAlias(wanted))
+    let given = TypeText.normalized(index.resolvingAlias(given))
+    if wanted == given { return false }
+    if !wanted.contains("<") || !given.contains("<") {
+      return TypeText.baseName(wanted) != TypeText.baseName(given)
+        || wanted.hasSuffix("?") != given.hasSuffix("?")
+    }
+    return true
+  }
+}

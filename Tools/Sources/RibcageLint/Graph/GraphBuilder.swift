@@ -1,0 +1,610 @@
+/// Turns the files' ``GraphFacts`` into a ``RIBGraph``: finds the RIBs by what their types
+/// inherit (names only as a fallback), the edges by what each parent's builder, router and
+/// component create, store or conform to, then runs the dependency and tree checks.
+struct GraphBuilder {
+  static let routerBases: Set<String> = [
+    "Router", "ViewableRouter", "LaunchRouter", "PresentableRouter",
+  ]
+  static let viewlessRouterBases: Set<String> = ["Router"]
+  static let interactorBases: Set<String> = ["Interactor", "PresentableInteractor"]
+  static let builderBases: Set<String> = [
+    "Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder",
+    "MultiStageComponentizedBuilder",
+  ]
+  static let componentBases: Set<String> = [
+    "Component", "EmptyComponent", "BootstrapComponent", "NeedleFoundation.Component",
+  ]
+
+  /// What was learnt of one builder class.
+  struct BuilderInfo {
+    let entry: TypeIndex.Entry
+    var dependency: String?
+    var routers: [String] = []  // router keys
+    var components: [String] = []  // component keys
+    var listener: String?
+    /// An adapter: it builds through another builder it creates (uber's tutorial 4 games).
+    var delegates = false
+  }
+
+  /// A RIB under construction.
+  struct RIB {
+    var node: RIBGraph.Node
+    let routerKey: String
+    var builderKey: String?
+    var interactorKey: String?
+    var componentKey: String?
+    var dependencyKey: String?
+  }
+
+  /// A parent's use of a child builder (or component).
+  struct Use {
+    var evidence: String
+    var path: String
+    var place: SourcePoint
+    var scope: String?
+    /// The type the use is in (to read `scope` there).
+    var owner: TypeIndex.Entry
+    var flag: String?
+    var isCreation: Bool
+    var isGatedBuild: Bool
+    var isUngatedBuild: Bool
+  }
+
+  let index: TypeIndex
+  /// `--root`: a RIB, router, builder or interactor name.
+  var rootName: String?
+
+  init(files: [GraphFacts], rootName: String? = nil) {
+    self.index = TypeIndex(files)
+    self.rootName = rootName
+  }
+
+  // MARK: Building
+
+  func build() -> RIBGraph {
+    var graph = RIBGraph()
+    var ancestorsCache: [String: Set<String>] = [:]
+    func ancestors(_ entry: TypeIndex.Entry) -> Set<String> {
+      if let cached = ancestorsCache[entry.key] { return cached }
+      let found = index.ancestors(of: entry)
+      ancestorsCache[entry.key] = found
+      return found
+    }
+    let classes = index.all(.classType).filter { !$0.isTestDouble }
+
+    func concrete(_ bases: Set<String>) -> [TypeIndex.Entry] {
+      let found = classes.filter { index.frameworkBase(of: $0, among: bases) != nil }
+      // A project base class (`BaseRouter`) another found class inherits is not a RIB itself.
+      let inherited = Set(
+        found.compactMap { $0.parts.first?.declaration.inherits.first?.name })
+      return found.filter { !$0.isGeneric && !inherited.contains($0.name) }
+    }
+    let routers = concrete(Self.routerBases)
+    let interactors = concrete(Self.interactorBases)
+    let components = concrete(Self.componentBases)
+    let routerKeys = Set(routers.map(\.key))
+    let componentKeys = Set(components.map(\.key))
+    graph.interactorCount = interactors.count
+
+    // Builders: framework builder subclasses, and classes conforming to a `Buildable` protocol.
+    let builderEntries = classes.filter { entry in
+      !entry.isGeneric
+        && (index.frameworkBase(of: entry, among: Self.builderBases) != nil
+          || ancestors(entry).contains("Buildable"))
+    }
+    var builders: [String: BuilderInfo] = [:]
+    for entry in builderEntries {
+      builders[entry.key] = describeBuilder(
+        entry, routers: routers, routerKeys: routerKeys, componentKeys: componentKeys,
+        ancestors: ancestors)
+    }
+
+    // Adapters: a "builder" that creates no router but another builder builds what that builds.
+    for key in builders.keys.sorted() where builders[key]!.routers.isEmpty {
+      let entry = builders[key]!.entry
+      let inner = entry.parts.flatMap(\.declaration.creations).compactMap {
+        index.lookup($0.type, from: entry.module)
+      }.compactMap { builders[$0.key] }.filter { !$0.routers.isEmpty }
+      if !inner.isEmpty {
+        builders[key]!.routers = inner.flatMap(\.routers)
+        builders[key]!.delegates = true
+      }
+    }
+
+    // RIBs: one per router class.
+    var ribs: [String: RIB] = [:]
+    let names = Dictionary(grouping: routers) { Self.ribName($0.name) }
+    for router in routers {
+      let name = Self.ribName(router.name)
+      let id = (names[name]?.count ?? 0) > 1 ? router.module + "." + name : name
+      let builder = builders.values.filter { $0.routers.contains(router.key) }
+        .min { ($0.delegates ? 1 : 0, $0.entry.key) < ($1.delegates ? 1 : 0, $1.entry.key) }
+      let base = index.frameworkBase(of: router, among: Self.routerBases)
+      let interactor = resolveInteractor(
+        router: router, base: base, builder: builder, interactors: interactors,
+        ancestors: ancestors)
+      var view: String?
+      if let base, !Self.viewlessRouterBases.contains(base.name) {
+        view =
+          base.arguments.count > 1
+          ? resolveView(base.arguments[1], from: router, ancestors: ancestors) : "view"
+      }
+      var listener = builder?.listener
+      if listener == nil, let interactor,
+        let type = interactor.parts.lazy.flatMap(\.declaration.members).first(where: {
+          $0.name == "listener"
+        })?.type
+      {
+        listener = TypeText.baseName(type)
+      }
+      let component = builder?.routers.count == 1 ? builder?.components.first : nil
+      let node = RIBGraph.Node(
+        id: id, name: name, module: router.module, router: router.name,
+        builder: builder?.entry.name, interactor: interactor?.name,
+        component: component.flatMap { index.entries[$0]?.name },
+        dependency: builder?.dependency, listener: listener, view: view, path: router.path,
+        line: router.place.line)
+      ribs[router.key] = RIB(
+        node: node, routerKey: router.key, builderKey: builder?.entry.key,
+        interactorKey: interactor?.key, componentKey: component)
+    }
+
+    // Edges.
+    var uses: [String: [String: [Use]]] = [:]  // parent router key → child router key → uses
+    for (key, rib) in ribs {
+      for (child, found) in childUses(
+        of: rib, ribs: ribs, builders: builders, componentKeys: componentKeys,
+        ancestors: ancestors)
+      {
+        uses[key, default: [:]][child, default: []] += found
+      }
+    }
+    var edges: [RIBGraph.Edge] = []
+    var edgeUses: [(parent: String, child: String, use: Use)] = []
+    for (parent, children) in uses {
+      for (child, found) in children {
+        guard let first = found.sorted(by: Self.evidenceOrder).first,
+          let parentRIB = ribs[parent], let childRIB = ribs[child]
+        else { continue }
+        let gated = found.first { $0.isGatedBuild }
+        let isPlugin = gated != nil && !found.contains { $0.isUngatedBuild }
+        let flag = isPlugin ? gated?.flag.map(flagKey) : nil
+        edges.append(
+          RIBGraph.Edge(
+            parent: parentRIB.node.id, child: childRIB.node.id, flag: flag,
+            evidence: first.evidence, path: first.path, line: first.place.line,
+            column: first.place.column))
+        let scoped = found.filter(\.isCreation).sorted(by: Self.evidenceOrder).first ?? first
+        edgeUses.append((parent, child, scoped))
+        // The same child builder created at several places in one parent.
+        let creations = Set(
+          found.filter { $0.isCreation && !$0.evidence.hasPrefix("creates component") }.map {
+            "\($0.path):\($0.place.line):\($0.place.column)"
+          })
+        if creations.count > 1 {
+          graph.problems.append(
+            RIBGraph.Problem(
+              kind: .builtTwice,
+              message:
+                "\(childRIB.node.builder ?? childRIB.node.router) is created \(creations.count) "
+                + "times in \(parentRIB.node.name) (\(creations.sorted().joined(separator: ", "))); "
+                + "one builder per child is enough — keep it and build from it as often as needed",
+              path: first.path, line: first.place.line, column: first.place.column,
+              rib: parentRIB.node.id))
+        }
+      }
+    }
+    graph.nodes = ribs.values.map(\.node).sorted { $0.id < $1.id }
+    graph.edges = edges.sorted { ($0.parent, $0.child) < ($1.parent, $1.child) }
+
+    // Roots, orphans, cycles.
+    placeRoots(&graph, ribs: ribs, builders: builders)
+    findCycles(&graph)
+
+    // Dependencies and listeners, along each edge.
+    let checker = DependencyChecker(index: index, graph: graph)
+    for (parent, child, use) in edgeUses.sorted(by: {
+      ($0.parent, $0.child) < ($1.parent, $1.child)
+    }) {
+      guard let parentRIB = ribs[parent], let childRIB = ribs[child] else { continue }
+      graph.problems += checker.check(
+        parent: parentRIB, child: childRIB, use: use, builders: builders)
+    }
+
+    // What could not be placed.
+    let usedInteractors = Set(ribs.values.compactMap(\.interactorKey))
+    for interactor in interactors where !usedInteractors.contains(interactor.key) {
+      graph.unplaced.append(
+        .init(
+          type: interactor.name, path: interactor.path, line: interactor.place.line,
+          reason: "an interactor no router in the given folders uses"))
+    }
+    for builder in builders.values where builder.routers.isEmpty {
+      graph.unplaced.append(
+        .init(
+          type: builder.entry.name, path: builder.entry.path, line: builder.entry.place.line,
+          reason: "a builder whose router could not be read (no router class it creates or returns)"
+        ))
+    }
+    for rib in ribs.values where rib.interactorKey == nil {
+      graph.unplaced.append(
+        .init(
+          type: rib.node.router, path: rib.node.path, line: rib.node.line,
+          reason: "a router whose interactor could not be resolved (placed without one)"))
+    }
+    graph.unplaced.sort { ($0.path, $0.line, $0.type) < ($1.path, $1.line, $1.type) }
+    graph.problems.sort {
+      ($0.path, $0.line, $0.column, $0.kind.rawValue, $0.message)
+        < ($1.path, $1.line, $1.column, $1.kind.rawValue, $1.message)
+    }
+    return graph
+  }
+
+  /// `LoggedInRouter` → `LoggedIn`.
+  static func ribName(_ router: String) -> String {
+    router.hasSuffix("Router") && router.count > 6 ? String(router.dropLast(6)) : router
+  }
+
+  /// `LoggedInComponent(dependency: dependency)` → `LoggedInComponent`.
+  static func createdTypeName(_ expression: String) -> String? {
+    guard let open = expression.firstIndex(of: "("), expression.hasSuffix(")") else { return nil }
+    let name = expression[..<open]
+    guard let first = name.first, first.isUppercase,
+      name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return nil }
+    return TypeText.baseName(String(name))
+  }
+
+  static func evidenceOrder(_ first: Use, _ second: Use) -> Bool {
+    (first.isCreation ? 0 : 1, first.path, first.place.line, first.place.column)
+      < (second.isCreation ? 0 : 1, second.path, second.place.line, second.place.column)
+  }
+
+  /// `RidesFlags.coupons` → `coupons` when the flag's key can be read.
+  func flagKey(_ expression: String) -> String {
+    if let key = index.featureFlags[expression] { return key }
+    if let last = expression.split(separator: ".").last, let key = index.featureFlags[String(last)]
+    {
+      return key
+    }
+    return expression
+  }
+
+  // MARK: Builders
+
+  private func describeBuilder(
+    _ entry: TypeIndex.Entry, routers: [TypeIndex.Entry], routerKeys: Set<String>,
+    componentKeys: Set<String>, ancestors: (TypeIndex.Entry) -> Set<String>
+  ) -> BuilderInfo {
+    var info = BuilderInfo(entry: entry)
+    let base = index.frameworkBase(of: entry, among: Self.builderBases)
+    if let base, let first = base.arguments.first {
+      if base.name == "Builder" {
+        info.dependency = first
+      } else if let component = index.lookup(first, from: entry.module),
+        componentKeys.contains(component.key)
+      {
+        info.components.append(component.key)
+        info.dependency =
+          index.frameworkBase(of: component, among: Self.componentBases)?
+          .arguments.first
+      }
+    }
+    var found: [String] = []
+    for part in entry.parts {
+      for creation in part.declaration.creations {
+        guard let created = index.lookup(creation.type, from: entry.module) else { continue }
+        if routerKeys.contains(created.key) {
+          found.append(created.key)
+        } else if componentKeys.contains(created.key), !info.components.contains(created.key) {
+          info.components.append(created.key)
+        }
+      }
+    }
+    if found.isEmpty {
+      // `func build(…) -> LoggedOutRouting`: the router conforming to what it returns.
+      for function in entry.parts.flatMap(\.declaration.functions) {
+        guard let returned = function.returnType,
+          let type = index.lookup(returned, from: entry.module)
+        else { continue }
+        if routerKeys.contains(type.key) {
+          found.append(type.key)
+        } else if type.kind == .protocolType {
+          let conforming = routers.filter { ancestors($0).contains(type.name) }
+          found += conforming.count == 1 ? conforming.map(\.key) : []
+        }
+      }
+    }
+    if found.isEmpty, entry.name.hasSuffix("Builder"),
+      let router = index.lookup(String(entry.name.dropLast(7)) + "Router", from: entry.module),
+      routerKeys.contains(router.key)
+    {
+      found.append(router.key)  // names: the fallback
+    }
+    var seen: Set<String> = []
+    info.routers = found.filter { seen.insert($0).inserted }
+    for function in entry.parts.flatMap(\.declaration.functions) {
+      if let parameter = function.parameters.first(where: {
+        $0.label == "withListener" || $0.label == "listener"
+      }) {
+        info.listener = parameter.type
+        break
+      }
+    }
+    return info
+  }
+
+  private func resolveInteractor(
+    router: TypeIndex.Entry, base: TypeReference?, builder: BuilderInfo?,
+    interactors: [TypeIndex.Entry], ancestors: (TypeIndex.Entry) -> Set<String>
+  ) -> TypeIndex.Entry? {
+    let keys = Set(interactors.map(\.key))
+    if let name = base?.arguments.first, let type = index.lookup(name, from: router.module) {
+      if keys.contains(type.key) { return type }
+      if type.kind == .protocolType {
+        let conforming = interactors.filter { ancestors($0).contains(type.name) }
+        if conforming.count == 1 { return conforming[0] }
+        if let named = conforming.first(where: {
+          Self.ribName(router.name) + "Interactor" == $0.name
+        }) {
+          return named
+        }
+      }
+    }
+    if let builder {
+      let created = builder.entry.parts.flatMap(\.declaration.creations).compactMap {
+        index.lookup($0.type, from: builder.entry.module)
+      }.filter { keys.contains($0.key) }
+      if created.count == 1 || builder.routers.count == 1, let first = created.first {
+        return first
+      }
+    }
+    return interactors.first { $0.name == Self.ribName(router.name) + "Interactor" }
+  }
+
+  private func resolveView(
+    _ name: String, from router: TypeIndex.Entry, ancestors: (TypeIndex.Entry) -> Set<String>
+  ) -> String {
+    guard let type = index.lookup(name, from: router.module), type.kind == .protocolType else {
+      return name
+    }
+    let conforming = index.all(.classType).filter { ancestors($0).contains(type.name) }
+    return conforming.count == 1 ? conforming[0].name : name
+  }
+
+  // MARK: Edges
+
+  /// The children `rib` uses, keyed by their router key.
+  private func childUses(
+    of rib: RIB, ribs: [String: RIB], builders: [String: BuilderInfo],
+    componentKeys: Set<String>, ancestors: (TypeIndex.Entry) -> Set<String>
+  ) -> [String: [Use]] {
+    var result: [String: [Use]] = [:]
+    let owners = [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
+      .compactMap { index.entries[$0] }
+    let ownBuilder = rib.builderKey
+    func buildersNamed(_ name: String, from module: String) -> [BuilderInfo] {
+      guard let type = index.lookup(name, from: module) else { return [] }
+      if let builder = builders[type.key] { return [builder] }
+      // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
+      // adapters also conform to, does not).
+      if type.kind == .protocolType, type.name != "Buildable",
+        ancestors(type).contains("Buildable")
+      {
+        return builders.values.filter { ancestors($0.entry).contains(type.name) }
+          .sorted { $0.entry.key < $1.entry.key }
+      }
+      return []
+    }
+    func add(_ builder: BuilderInfo, _ use: Use) {
+      guard builder.entry.key != ownBuilder else { return }
+      for router in builder.routers where router != rib.routerKey {
+        result[router, default: []].append(use)
+      }
+    }
+    // Components of other RIBs created here (Needle's `ChildComponent(parent: self)`).
+    let componentOwners = Dictionary(
+      ribs.values.compactMap { other in other.componentKey.map { ($0, other.routerKey) } },
+      uniquingKeysWith: { first, _ in first })
+    for owner in owners {
+      for part in owner.parts {
+        let declaration = part.declaration
+        for creation in declaration.creations {
+          let use = Use(
+            evidence: "creates \(creation.type)", path: part.path, place: creation.place,
+            scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
+            isGatedBuild: false, isUngatedBuild: false)
+          for builder in buildersNamed(creation.type, from: owner.module) {
+            add(builder, use)
+          }
+          if let type = index.lookup(creation.type, from: owner.module),
+            componentKeys.contains(type.key), type.key != rib.componentKey,
+            let child = componentOwners[type.key], child != rib.routerKey,
+            !owners.contains(where: {
+              builders[$0.key] != nil && builders[$0.key]!.components.contains(type.key)
+            })
+          {
+            var componentUse = use
+            componentUse.evidence = "creates component \(creation.type)"
+            result[child, default: []].append(componentUse)
+          }
+        }
+        for call in declaration.buildCalls {
+          guard let type = owner.binding(call.receiver) else { continue }
+          for builder in buildersNamed(type, from: owner.module) {
+            add(
+              builder,
+              Use(
+                evidence: "builds with \(call.receiver): \(type)", path: part.path,
+                place: call.place, scope: nil, owner: owner, flag: call.flag, isCreation: false,
+                isGatedBuild: call.flag != nil, isUngatedBuild: call.flag == nil))
+          }
+        }
+        for (name, place) in declaration.mentions {
+          for builder in buildersNamed(name, from: owner.module) {
+            add(
+              builder,
+              Use(
+                evidence: "stores \(name)", path: part.path, place: place, scope: nil,
+                owner: owner, flag: nil, isCreation: false, isGatedBuild: false,
+                isUngatedBuild: false))
+          }
+        }
+        // `extension ParentComponent: ChildDependency`.
+        if owner.key == rib.componentKey, declaration.kind == .extensionType {
+          for reference in declaration.inherits {
+            for builder in builders.values where builder.dependency == reference.name {
+              add(
+                builder,
+                Use(
+                  evidence: "extension \(owner.name): \(reference.name)", path: part.path,
+                  place: declaration.place, scope: "self", owner: owner, flag: nil,
+                  isCreation: false, isGatedBuild: false, isUngatedBuild: false))
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  // MARK: Tree checks
+
+  private func placeRoots(
+    _ graph: inout RIBGraph, ribs: [String: RIB], builders: [String: BuilderInfo]
+  ) {
+    let children = Set(graph.edges.map(\.child))
+    let parentless = graph.nodes.filter { !children.contains($0.id) }
+    if let rootName {
+      guard
+        let root = graph.nodes.first(where: {
+          [$0.id, $0.name, $0.router, $0.builder, $0.interactor].contains(rootName)
+        })
+      else {
+        graph.problems.append(
+          .init(
+            kind: .unknownRoot,
+            message:
+              "--root \(rootName) names no RIB; RIBs: "
+              + graph.nodes.map(\.name).joined(separator: ", "),
+            path: "", line: 0, column: 0, rib: nil))
+        return
+      }
+      graph.roots = [root.id]
+      let reachable = reachableIDs(from: [root.id], in: graph)
+      for node in parentless where !reachable.contains(node.id) {
+        graph.problems.append(orphan(node))
+      }
+      return
+    }
+    // A root is built by code outside the RIBs (an app delegate, `main.swift`) or is a launch
+    // router; failing that, the parentless RIBs that have children.
+    let ribTypes = Set(
+      ribs.values.flatMap {
+        [$0.routerKey, $0.builderKey, $0.componentKey, $0.interactorKey].compactMap { $0 }
+      })
+    var launchedBuilders: Set<String> = []
+    var outside: [(declaration: TypeDeclaration, module: String)] = index.topLevel.map {
+      ($0.declaration, $0.module)
+    }
+    for entry in index.entries.values where !ribTypes.contains(entry.key) && !entry.isTestDouble {
+      for part in entry.parts { outside.append((part.declaration, entry.module)) }
+    }
+    for (declaration, module) in outside {
+      for creation in declaration.creations {
+        if let type = index.lookup(creation.type, from: module), builders[type.key] != nil {
+          launchedBuilders.insert(type.name)
+        }
+      }
+    }
+    let launched = parentless.filter { node in
+      node.builder.map(launchedBuilders.contains) == true
+        || ribs.values.first { $0.node.id == node.id }.flatMap { rib in
+          index.entries[rib.routerKey].flatMap {
+            index.frameworkBase(of: $0, among: Self.routerBases)?.name
+          }
+        } == "LaunchRouter"
+    }
+    let withChildren = parentless.filter { node in graph.edges.contains { $0.parent == node.id } }
+    let roots = !launched.isEmpty ? launched : (!withChildren.isEmpty ? withChildren : parentless)
+    graph.roots = roots.map(\.id).sorted()
+    for node in parentless where !graph.roots.contains(node.id) {
+      graph.problems.append(orphan(node))
+    }
+    if graph.roots.count > 1 {
+      let first = roots.sorted { $0.id < $1.id }[0]
+      graph.problems.append(
+        .init(
+          kind: .multipleRoots,
+          message:
+            "\(graph.roots.count) roots (\(graph.roots.joined(separator: ", "))): pass --root to "
+            + "choose the app's root, and the others show as orphans",
+          path: first.path, line: first.line, column: 1, rib: nil))
+    }
+  }
+
+  private func orphan(_ node: RIBGraph.Node) -> RIBGraph.Problem {
+    .init(
+      kind: .orphan,
+      message:
+        "\(node.name) is built by no RIB in the given folders: dead code, or its parent is in a "
+        + "folder not passed",
+      path: node.path, line: node.line, column: 1, rib: node.id)
+  }
+
+  private func reachableIDs(from roots: [String], in graph: RIBGraph) -> Set<String> {
+    var seen = Set(roots)
+    var stack = roots
+    while let id = stack.popLast() {
+      for edge in graph.edges where edge.parent == id && seen.insert(edge.child).inserted {
+        stack.append(edge.child)
+      }
+    }
+    return seen
+  }
+
+  /// Each cycle once, as the path that closes it.
+  private func findCycles(_ graph: inout RIBGraph) {
+    var children: [String: [RIBGraph.Edge]] = [:]
+    for edge in graph.edges { children[edge.parent, default: []].append(edge) }
+    var state: [String: Int] = [:]  // 1 on the path, 2 done
+    var reported: Set<Set<String>> = []
+    for start in graph.nodes.map(\.id) where state[start] == nil {
+      var path: [String] = []
+      var stack: [(id: String, next: Int)] = [(start, 0)]
+      state[start] = 1
+      path.append(start)
+      while !stack.isEmpty {
+        let (id, next) = stack[stack.count - 1]
+        let edges = children[id] ?? []
+        guard next < edges.count else {
+          state[id] = 2
+          stack.removeLast()
+          path.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let edge = edges[next]
+        switch state[edge.child] {
+        case nil:
+          state[edge.child] = 1
+          stack.append((edge.child, 0))
+          path.append(edge.child)
+        case 1:
+          let cycle = Array(path[path.lastIndex(of: edge.child)!...]) + [edge.child]
+          if reported.insert(Set(cycle)).inserted {
+            graph.problems.append(
+              .init(
+                kind: .cycle,
+                message:
+                  "cycle: \(cycle.joined(separator: " → ")); a RIB that builds its own ancestor "
+                  + "recurses without end if the builders are created eagerly — break it with a "
+                  + "listener or a shared parent",
+                path: edge.path, line: edge.line, column: edge.column, rib: edge.child))
+          }
+        default: break
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,376 @@
+import SwiftSyntax
+
+/// Collects a file's ``GraphFacts`` in one walk over the syntax tree the linter already parsed.
+final class GraphVisitor: SyntaxVisitor {
+  private let lines: LineTable
+  private(set) var facts = GraphFacts()
+  /// Open declarations, innermost last; indices into `facts.declarations` (-1: top level).
+  private var open: [Int] = []
+  /// Flags of the `register(…, gatedBy:)` calls being visited, innermost last.
+  private var flags: [String] = []
+  /// Function bodies being visited, innermost last (names; `init` for initialisers).
+  private var functions: [String] = []
+
+  init(bytes: [UInt8]) {
+    self.lines = LineTable(bytes: bytes)
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  private func point(_ node: some SyntaxProtocol) -> SourcePoint {
+    let place = lines.place(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return SourcePoint(line: place.line, column: place.column)
+  }
+
+  /// The declaration being visited (the top level when none).
+  private var current: TypeDeclaration {
+    get {
+      guard let index = open.last, index >= 0 else { return facts.topLevel }
+      return facts.declarations[index]
+    }
+    _modify {
+      if let index = open.last, index >= 0 {
+        yield &facts.declarations[index]
+      } else {
+        yield &facts.topLevel
+      }
+    }
+  }
+
+  // MARK: Declarations
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let first = node.path.first { facts.imports.insert(first.name.text) }
+    return .skipChildren
+  }
+
+  private func push(
+    _ name: String, _ kind: TypeDeclaration.Kind, _ clause: InheritanceClauseSyntax?,
+    generic: Bool, at node: some SyntaxProtocol
+  ) {
+    var declaration = TypeDeclaration(name: name, kind: kind, place: point(node))
+    declaration.isGeneric = generic
+    declaration.inherits = clause?.inheritedTypes.map { Self.reference($0.type) } ?? []
+    facts.declarations.append(declaration)
+    open.append(facts.declarations.count - 1)
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(
+      node.name.text, .classType, node.inheritanceClause,
+      generic: node.genericParameterClause != nil, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(
+      node.name.text, .structType, node.inheritanceClause,
+      generic: node.genericParameterClause != nil, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(
+      node.name.text, .enumType, node.inheritanceClause,
+      generic: node.genericParameterClause != nil, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(
+      node.name.text, .actorType, node.inheritanceClause,
+      generic: node.genericParameterClause != nil, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(node.name.text, .protocolType, node.inheritanceClause, generic: false, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    push(
+      node.extendedType.baseName, .extensionType, node.inheritanceClause, generic: false,
+      at: node.extendedType)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    facts.typeAliases[node.name.text] = TypeText.normalized(node.initializer.value)
+    return .skipChildren
+  }
+
+  // MARK: Members
+
+  /// Whether `node` is directly in the member block of the open declaration (not in a body).
+  private func isMember(_ node: some SyntaxProtocol) -> Bool {
+    node.parent?.is(MemberBlockItemSyntax.self) == true
+  }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    let member = isMember(node) && !(open.last.map { $0 < 0 } ?? true)
+    let isStatic = node.modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      let created =
+        binding.initializer.flatMap { Self.createdType($0.value) }
+        ?? (binding.initializer?.value.as(FunctionCallExprSyntax.self)).flatMap(
+          Self.annotatedType(ofImplicitInit:))
+      let type = binding.typeAnnotation.map { TypeText.normalized($0.type) } ?? created
+      if let annotation = binding.typeAnnotation?.type {
+        mention(annotation, at: annotation)
+      }
+      if let type {
+        current.bindings[name] = TypeText.baseName(type)
+      }
+      if member, !isStatic {
+        current.members.append(.init(name: name, type: type, place: point(binding.pattern)))
+      }
+      if isStatic, created == "FeatureFlag",
+        let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+        let key = Self.stringLiteral(call.arguments.first?.expression)
+      {
+        facts.featureFlags[name] = key
+        facts.featureFlags[current.name + "." + name] = key
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let parameters = node.signature.parameterClause.parameters.map { parameter in
+      mention(parameter.type, at: parameter.type)
+      let name = (parameter.secondName ?? parameter.firstName).text
+      current.bindings[name] = parameter.type.baseName
+      return (label: parameter.firstName.text, type: parameter.type.baseName)
+    }
+    let returnType = node.signature.returnClause.map { $0.type.baseName }
+    current.functions.append(
+      .init(name: node.name.text, parameters: parameters, returnType: returnType))
+    if isMember(node) {
+      current.members.append(
+        .init(
+          name: node.name.text + "()", type: returnType, isFunction: true, place: point(node.name)))
+    }
+    functions.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    let parameters = node.signature.parameterClause.parameters.map { parameter in
+      mention(parameter.type, at: parameter.type)
+      let name = (parameter.secondName ?? parameter.firstName).text
+      current.bindings[name] = parameter.type.baseName
+      return (label: parameter.firstName.text, type: parameter.type.baseName)
+    }
+    current.functions.append(.init(name: "init", parameters: parameters, returnType: nil))
+    functions.append("init")
+    return .visitChildren
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) { functions.removeLast() }
+
+  /// Records the type names in `type` (and its generic arguments) as mentioned.
+  private func mention(_ type: TypeSyntax, at node: some SyntaxProtocol) {
+    let place = point(node)
+    for name in TypeText.names(in: type) where current.mentions[name] == nil {
+      current.mentions[name] = place
+    }
+  }
+
+  // MARK: Calls
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let gate = node.arguments.first(where: { $0.label?.text == "gatedBy" }) {
+      flags.append(gate.expression.trimmedDescription)
+    }
+    let callee = node.calledExpression
+    if let type = Self.calleeType(callee) ?? Self.annotatedType(ofImplicitInit: node) {
+      current.creations.append(
+        .init(
+          type: type, scope: Self.scopeArgument(node), function: functions.last,
+          flag: flags.last, place: point(node)))
+    } else if let access = callee.as(MemberAccessExprSyntax.self),
+      access.declName.baseName.text.hasPrefix("build"),
+      let receiver = Self.receiverName(access.base)
+    {
+      current.buildCalls.append(.init(receiver: receiver, flag: flags.last, place: point(node)))
+    }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: FunctionCallExprSyntax) {
+    if node.arguments.contains(where: { $0.label?.text == "gatedBy" }) { flags.removeLast() }
+  }
+
+  /// `Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`: the created type's name.
+  private static func calleeType(_ callee: ExprSyntax) -> String? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      return name.first?.isUppercase == true ? name : nil
+    }
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+      return calleeType(specialized.expression).map {
+        $0 + TypeText.normalized(specialized.genericArgumentClause.trimmedDescription)
+      }
+    }
+    if let access = callee.as(MemberAccessExprSyntax.self), let base = access.base {
+      let member = access.declName.baseName.text
+      if member == "init" { return calleeType(base) }
+      if member.first?.isUppercase == true, base.as(DeclReferenceExprSyntax.self) != nil {
+        return member  // Module.Type(…)
+      }
+    }
+    return nil
+  }
+
+  /// `let x: LoggedOutBuilder = .init(…)`: the annotation's type.
+  private static func annotatedType(ofImplicitInit call: FunctionCallExprSyntax) -> String? {
+    guard let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base == nil,
+      access.declName.baseName.tokenKind == .keyword(.`init`),
+      let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+        PatternBindingSyntax.self),
+      let type = binding.typeAnnotation?.type
+    else { return nil }
+    let name = type.baseName
+    return name.isEmpty ? nil : name
+  }
+
+  /// `builder.build()`, `self.builder.build()`, `builder?.build()`: the property's name.
+  private static func receiverName(_ base: ExprSyntax?) -> String? {
+    guard var base else { return nil }
+    if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+    if let forced = base.as(ForceUnwrapExprSyntax.self) { base = forced.expression }
+    if let reference = base.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let access = base.as(MemberAccessExprSyntax.self),
+      access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      return access.declName.baseName.text
+    }
+    return nil
+  }
+
+  /// The scope handed to a builder or component: the `dependency:`/`parent:`/`component:`
+  /// argument, or an unlabelled first one.
+  private static func scopeArgument(_ call: FunctionCallExprSyntax) -> String? {
+    let labels: Set<String> = ["dependency", "parent", "component"]
+    if let argument = call.arguments.first(where: { labels.contains($0.label?.text ?? "") }) {
+      return argument.expression.trimmedDescription
+    }
+    if let first = call.arguments.first, first.label == nil {
+      return first.expression.trimmedDescription
+    }
+    return nil
+  }
+
+  /// The type `Foo(…)`/`Foo.init(…)` creates, for `let x = Foo(…)`.
+  private static func createdType(_ value: ExprSyntax) -> String? {
+    var value = value
+    if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression }
+    if let trying = value.as(TryExprSyntax.self) { value = trying.expression }
+    guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
+    return calleeType(call.calledExpression)
+  }
+
+  private static func stringLiteral(_ expression: ExprSyntax?) -> String? {
+    guard let literal = expression?.as(StringLiteralExprSyntax.self),
+      literal.segments.count == 1,
+      let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+    else { return nil }
+    return segment.content.text
+  }
+
+  private static func reference(_ type: TypeSyntax) -> TypeReference {
+    var arguments: [String] = []
+    var base = type
+    if let some = base.as(SomeOrAnyTypeSyntax.self) { base = some.constraint }
+    if let identifier = base.as(IdentifierTypeSyntax.self),
+      let clause = identifier.genericArgumentClause
+    {
+      for argument in clause.arguments {
+        if case .type(let argumentType) = argument.argument {
+          arguments.append(argumentType.baseName)
+        }
+      }
+    }
+    return TypeReference(name: type.baseName, arguments: arguments)
+  }
+}
+
+/// Type text as the graph compares it.
+enum TypeText {
+  /// `(any Foo)?` → `Foo?`, `Swift.Int` → `Int`, spaces removed, `Optional<X>` → `X?`.
+  static func normalized(_ type: TypeSyntax) -> String {
+    normalized(type.trimmedDescription)
+  }
+
+  static func normalized(_ text: String) -> String {
+    var text = text.removingWords(["any", "some", "Swift."])
+    text.removeAll { $0 == " " || $0 == "\n" || $0 == "\t" }
+    if text.hasPrefix("Optional<"), text.hasSuffix(">") {
+      text = String(text.dropFirst("Optional<".count).dropLast()) + "?"
+    }
+    if text.hasPrefix("("), text.hasSuffix(")?"), !text.contains("->"), !text.contains(",") {
+      text = String(text.dropFirst().dropLast(2)) + "?"
+    }
+    return text
+  }
+
+  /// `Foo<Bar>?` → `Foo`.
+  static func baseName(_ text: String) -> String {
+    var name = Substring(text)
+    if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+    while let last = name.last, last == "?" || last == "!" { name.removeLast() }
+    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+    return String(name)
+  }
+
+  /// Every type name in `type`, generic arguments included.
+  static func names(in type: TypeSyntax) -> [String] {
+    var names: [String] = []
+    var stack: [Syntax] = [Syntax(type)]
+    while let node = stack.popLast() {
+      if let identifier = node.as(IdentifierTypeSyntax.self) {
+        names.append(identifier.name.text)
+      } else if let member = node.as(MemberTypeSyntax.self) {
+        names.append(member.name.text)
+      }
+      stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
+    }
+    return names
+  }
+}
+
+extension String {
+  /// The text without the words in `words` where they start a word (`any Foo` loses `any `,
+  /// `Company` keeps its letters), each with the space after it.
+  fileprivate func removingWords(_ words: [String]) -> String {
+    var result = ""
+    var rest = Substring(self)
+    var previous: Character = " "
+    outer: while let first = rest.first {
+      if !(previous.isLetter || previous.isNumber || previous == "_") {
+        for word in words where rest.hasPrefix(word) {
+          let after = rest.dropFirst(word.count)
+          if word.hasSuffix(".") || after.first == " " {
+            rest = word.hasSuffix(".") ? after : after.dropFirst()
+            continue outer
+          }
+        }
+      }
+      result.append(first)
+      previous = first
+      rest = rest.dropFirst()
+    }
+    return result
+  }
+}

@@ -1,0 +1,128 @@
+/// Every type of a run, its declaration and extensions merged, looked up per module: what it
+/// inherits (through the project's own base classes and protocols), what it declares, creates
+/// and calls.
+struct TypeIndex {
+  /// A type with all its parts (the declaration and every extension, in any file of its module).
+  struct Entry {
+    let module: String
+    let name: String
+    var kind: TypeDeclaration.Kind
+    /// The declaration first (when there is one), then the extensions.
+    var parts: [(declaration: TypeDeclaration, path: String)] = []
+    var isDeclared = false
+
+    var path: String { parts.first?.path ?? "" }
+    var place: SourcePoint { parts.first?.declaration.place ?? SourcePoint(line: 1, column: 1) }
+    var inherits: [TypeReference] { parts.flatMap(\.declaration.inherits) }
+    var isGeneric: Bool { parts.contains { $0.declaration.isGeneric } }
+    var isTestDouble: Bool { parts.first?.declaration.isTestDouble ?? false }
+    var key: String { module + "." + name }
+
+    /// `name` bound in any part (stored property, parameter or local) → its type's base name.
+    func binding(_ name: String) -> String? {
+      for part in parts { if let type = part.declaration.bindings[name] { return type } }
+      return nil
+    }
+  }
+
+  private(set) var entries: [String: Entry] = [:]
+  /// Name → keys of the entries with that name (one per module declaring or extending it).
+  private var byName: [String: [String]] = [:]
+  /// Feature flag expressions (`RidesFlags.coupons`, `coupons`) → keys.
+  private(set) var featureFlags: [String: String] = [:]
+  private(set) var typeAliases: [String: String] = [:]
+  /// Top-level code of every file (`main.swift`), with its module.
+  private(set) var topLevel: [(declaration: TypeDeclaration, module: String, path: String)] = []
+
+  init(_ files: [GraphFacts]) {
+    for file in files {
+      featureFlags.merge(file.featureFlags) { first, _ in first }
+      typeAliases.merge(file.typeAliases) { first, _ in first }
+      if !file.topLevel.creations.isEmpty || !file.topLevel.buildCalls.isEmpty {
+        topLevel.append((file.topLevel, file.module, file.path))
+      }
+      for declaration in file.declarations where !declaration.name.isEmpty {
+        let key = file.module + "." + declaration.name
+        var entry =
+          entries[key]
+          ?? Entry(module: file.module, name: declaration.name, kind: declaration.kind)
+        if entries[key] == nil { byName[declaration.name, default: []].append(key) }
+        if declaration.kind == .extensionType {
+          entry.parts.append((declaration, file.path))
+        } else {
+          entry.kind = declaration.kind
+          entry.isDeclared = true
+          entry.parts.insert((declaration, file.path), at: 0)
+        }
+        entries[key] = entry
+      }
+    }
+    // An extension of a type declared in another module belongs to that type.
+    for (key, entry) in entries where !entry.isDeclared {
+      let declared = (byName[entry.name] ?? []).filter { entries[$0]?.isDeclared == true }
+      guard declared.count == 1, let target = declared.first, target != key else { continue }
+      entries[target]?.parts += entry.parts
+      entries[key] = nil
+      byName[entry.name]?.removeAll { $0 == key }
+    }
+  }
+
+  /// The type `name` as seen from `module`: its own, else the only declared one elsewhere.
+  func lookup(_ name: String, from module: String) -> Entry? {
+    let name = TypeText.baseName(resolvingAlias(name))
+    if let own = entries[module + "." + name], own.isDeclared { return own }
+    let declared = (byName[name] ?? []).compactMap { entries[$0] }.filter(\.isDeclared)
+    if declared.count == 1 { return declared[0] }
+    return entries[module + "." + name] ?? declared.first
+  }
+
+  func resolvingAlias(_ name: String) -> String {
+    var name = name
+    var seen: Set<String> = []
+    while let target = typeAliases[name], seen.insert(name).inserted { name = target }
+    return name
+  }
+
+  /// Every name `entry` inherits or conforms to, through project classes and protocols
+  /// (framework names included as they are written).
+  func ancestors(of entry: Entry) -> Set<String> {
+    var result: Set<String> = []
+    var stack = [entry]
+    var seen: Set<String> = [entry.key]
+    while let current = stack.popLast() {
+      for reference in current.inherits {
+        result.insert(reference.name)
+        if let next = lookup(reference.name, from: current.module), seen.insert(next.key).inserted {
+          stack.append(next)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The first framework base class among `bases` that `entry` reaches through its superclass
+  /// chain, with the generic arguments of the nearest reference that has some
+  /// (`PendingRouter: ViewableRouter<PendingInteractor, …>` → `ViewableRouter`, its arguments).
+  func frameworkBase(of entry: Entry, among bases: Set<String>) -> TypeReference? {
+    var current = entry
+    var arguments: [String] = []
+    var seen: Set<String> = [entry.key]
+    while true {
+      guard let superclass = current.parts.first?.declaration.inherits.first else { return nil }
+      if arguments.isEmpty { arguments = superclass.arguments }
+      // A framework name is the framework's class, even when the app vendors its sources.
+      if bases.contains(superclass.name) {
+        return TypeReference(name: superclass.name, arguments: arguments)
+      }
+      guard let next = lookup(superclass.name, from: current.module), next.kind == .classType,
+        seen.insert(next.key).inserted
+      else { return nil }
+      current = next
+    }
+  }
+
+  /// Every entry of `kind`.
+  func all(_ kind: TypeDeclaration.Kind) -> [Entry] {
+    entries.values.filter { $0.kind == kind && $0.isDeclared }.sorted { $0.key < $1.key }
+  }
+}
