@@ -6,11 +6,17 @@ import Testing
   import Glibc
 #endif
 
+/// Lints and draws the graph (`ribcage check`): the same inputs must not break either.
 private func lint(_ folder: SourceFolder, _ paths: [String] = []) throws -> LintReport {
   // Test code included: every file found must be accounted for.
   var configuration = LintConfiguration()
   configuration.includesTests = true
-  return try Linter(configuration: configuration).lint(paths: paths, workingDirectory: folder.path)
+  let (report, graph) = try Linter(configuration: configuration).check(
+    paths: paths, workingDirectory: folder.path)
+  #expect(graph.analyzedFileCount == report.analyzedFileCount)
+  #expect(report.parseCount == report.analyzedFileCount, "each file parsed once")
+  #expect(graph.notes == report.notes)
+  return report
 }
 
 private let leaky =
@@ -146,4 +152,41 @@ func theAnalyzerSurvivesRealCodebases() throws {
       "\(example): \(report.findings.map { "\($0.path):\($0.line) \($0.message)" })")
     #expect(report.analyzedFileCount >= 3)
   }
+}
+
+/// Declarations the graph could trip over: cycles everywhere, self-reference, names of the
+/// framework's own types, empty and nameless things. It must finish and not crash.
+@Test func theGraphSurvivesPathologicalDeclarations() throws {
+  let folder = SourceFolder([
+    "Cycles.swift": """
+    class A: B {}
+    class B: A {}
+    protocol P: Q {}
+    protocol Q: P {}
+    class Router: Router {}
+    class LoopRouter: ViewableRouter<LoopRouter, LoopRouter>, LoopRouting {}
+    protocol LoopRouting: LoopRouting {}
+    final class LoopBuilder: Builder<LoopBuilder>, LoopBuildable {
+      func build() -> LoopRouting { LoopBuilder(dependency: self).build() }
+    }
+    protocol LoopBuildable: LoopBuildable, Buildable {}
+    typealias X = Y
+    typealias Y = X
+    final class SelfComponent: Component<SelfComponent> { var x: X { fatalError() } }
+    extension SelfComponent: SelfComponent {}
+    """,
+    "Nameless.swift": "class : Builder<> { func build( -> }\nextension { }\nlet = .init(",
+    "Generic.swift": """
+    final class GenericBuilder<T>: Builder<T> {}
+    final class Many: Builder<Any>, Buildable {
+      func build() -> Router<Never> { Router(interactor: fatalError()) }
+    }
+    """,
+  ])
+  let report = try lint(folder)
+  #expect(report.analyzedFileCount == 3)
+  let graph = try Linter(configuration: LintConfiguration()).graph(
+    paths: [], workingDirectory: folder.path)
+  #expect(graph.graph.nodes.map(\.name) == ["Loop"])
+  #expect(graph.graph.edges.isEmpty)
 }

@@ -323,6 +323,13 @@ struct GraphBuilder {
     }
     var seen: Set<String> = []
     info.routers = found.filter { seen.insert($0).inserted }
+    // `Builder<AppComponent>`: the component it is given is its scope.
+    if info.components.isEmpty, let dependency = info.dependency,
+      let component = index.lookup(dependency, from: entry.module),
+      componentKeys.contains(component.key)
+    {
+      info.components.append(component.key)
+    }
     for function in entry.parts.flatMap(\.declaration.functions) {
       if let parameter = function.parameters.first(where: {
         $0.label == "withListener" || $0.label == "listener"

@@ -8,4 +8,16 @@ public struct GraphReport: Sendable {
   public var lineCount: Int
   /// Files parsed (equal to `analyzedFileCount`: each file is parsed once).
   public var parseCount: Int
+
+  public init(
+    graph: RIBGraph, notes: [FileNote] = [], analyzedFileCount: Int = 0,
+    discoveredFileCount: Int = 0, lineCount: Int = 0, parseCount: Int = 0
+  ) {
+    self.graph = graph
+    self.notes = notes
+    self.analyzedFileCount = analyzedFileCount
+    self.discoveredFileCount = discoveredFileCount
+    self.lineCount = lineCount
+    self.parseCount = parseCount
+  }
 }
