@@ -60,7 +60,7 @@ struct Check: ParsableCommand, ConsoleCommand {
     let problems = GraphFormat.problems(result.graph.graph, colored: console.colorsOutput)
     if !problems.isEmpty { console.print(problems) }
     if !quiet {
-      Graph.printNotes(result.lint.notes, on: console)
+      console.printNotes(result.lint.notes)
       console.printError("lint: " + Lint.summary(of: result.lint))
       console.printError("graph: " + GraphFormat.summary(result.graph))
     }

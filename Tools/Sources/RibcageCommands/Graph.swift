@@ -65,19 +65,22 @@ struct Graph: ParsableCommand, ConsoleCommand {
       : outputFormat.render(report, colored: console.colorsOutput)
     if !output.isEmpty { console.print(output) }
     if !quiet {
-      Self.printNotes(report.notes, on: console)
+      console.printNotes(report.notes)
       console.printError(GraphFormat.summary(report))
     }
     if check, report.graph.hasErrors { throw ExitCode.failure }
   }
+}
 
-  /// Skipped and partly read files, on standard error.
-  static func printNotes(_ notes: [FileNote], on console: ToolConsole) {
+extension ToolConsole {
+  /// Skipped and partly read files, on standard error: `path: warning: skipped: reason`,
+  /// `path: note: reason`.
+  func printNotes(_ notes: [FileNote]) {
     for note in notes {
       let label =
         note.kind == .skipped
-        ? console.label("warning:", .warning) + " skipped" : console.label("note:", .note)
-      console.printError("\(note.path): \(label): \(note.reason)")
+        ? label("warning:", .warning) + " skipped:" : label("note:", .note)
+      printError("\(note.path): \(label) \(note.reason)")
     }
   }
 }

@@ -104,12 +104,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     let output = outputFormat.render(report, colored: console.colorsOutput)
     if !output.isEmpty { console.print(output) }
     if !quiet {
-      for note in report.notes {
-        let label =
-          note.kind == .skipped
-          ? console.label("warning:", .warning) + " skipped" : console.label("note:", .note)
-        console.printError("\(note.path): \(label): \(note.reason)")
-      }
+      console.printNotes(report.notes)
       console.printError(Self.summary(of: report))
     }
     if report.hasErrors { throw ExitCode.failure }

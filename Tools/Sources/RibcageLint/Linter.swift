@@ -129,12 +129,15 @@ public struct Linter: Sendable {
     // Files are analysed in parallel; each worker takes the next file.
     let results = ResultSlots(count: files.count)
     let retained = RetentionBudget(limit: Self.retainedSourceLimit)
-    @Sendable func request(for file: SourceDiscovery.File) -> FileAnalyzer.Request {
+    let modules =
+      graph == nil ? [] : ModuleNames.modules(of: files.map { ($0.absolute, $0.root) })
+    @Sendable func request(for index: Int) -> FileAnalyzer.Request {
+      let file = files[index]
       let settings = configurations[file.configuration].settings
       return FileAnalyzer.Request(
         naming: settings.naming, enabled: enabled[file.configuration],
         includesTests: settings.includesTests, rules: rules,
-        graphModule: graph == nil ? nil : ModuleName.of(path: file.absolute, root: file.root),
+        graphModule: graph == nil ? nil : modules[index],
         retainsTree: rules && retained.admits(file.absolute))
     }
     let workers = max(
@@ -144,7 +147,7 @@ public struct Linter: Sendable {
       while let index = results.claimNext() {
         let file = files[index]
         var analysis = FileAnalyzer.analyze(
-          shownPath: file.shown, absolutePath: file.absolute, request: request(for: file))
+          shownPath: file.shown, absolutePath: file.absolute, request: request(for: index))
         // Only a file whose roles the whole run may change needs its tree kept.
         if analysis.retained != nil, !Self.mayNeedSecondLook(analysis.facts) {
           analysis.retained = nil
@@ -175,7 +178,7 @@ public struct Linter: Sendable {
           _ = again.store(
             FileAnalyzer.reapplyRules(
               to: firstLook[revisit[slot]], absolutePath: file.absolute,
-              request: request(for: file),
+              request: request(for: revisit[slot]),
               externalRoles: external),
             at: slot)
         }

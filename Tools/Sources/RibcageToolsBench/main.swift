@@ -2,21 +2,29 @@ import Foundation
 import RibcageLint
 import SwiftParser
 
-// ribcage-tools-bench lint-corpus [--corpus DIR] [--rounds N]
+// ribcage-tools-bench [lint-corpus | graph-corpus] [--corpus DIR] [--rounds N]
 //
-// Times `ribcage lint` (all rules, every core) over a large corpus of real Swift against the
-// floor: a bare single-threaded read-and-parse of the same files with SwiftParser, alternately
-// in one process. Prints
+// Times `ribcage lint` (all rules, every core) or `ribcage graph` over a large corpus of real
+// Swift against the floor: a bare single-threaded read-and-parse of the same files with
+// SwiftParser, alternately in one process. Prints
 //   BENCH lint-corpus ribcage_ns=<ns per file> floor_ns=<ns per file> ratio=<ribcage/floor>
-// (ratio = median of the paired rounds) and lines per second of each.
+//   BENCH graph-corpus ribcage_ns=<ns per file> floor_ns=<ns per file> ratio=<ribcage/floor>
+// (ratio = median of the paired rounds), lines per second of each, and for graph-corpus what
+// `ribcage check` (lint and graph together) costs and how many parses it makes per file.
+// Without a case, both run.
 
-let usage = "usage: ribcage-tools-bench lint-corpus [--corpus DIR] [--rounds N]"
+let usage = "usage: ribcage-tools-bench [lint-corpus | graph-corpus] [--corpus DIR] [--rounds N]"
+let cases = ["lint-corpus", "graph-corpus"]
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "lint-corpus" || arguments.isEmpty else {
-  FileHandle.standardError.write(Data("unknown case '\(arguments[0])'\n\(usage)\n".utf8))
-  exit(2)
+var selected = cases
+if let first = arguments.first, !first.hasPrefix("--") {
+  guard cases.contains(first) else {
+    FileHandle.standardError.write(Data("unknown case '\(first)'\n\(usage)\n".utf8))
+    exit(2)
+  }
+  selected = [first]
+  arguments.removeFirst()
 }
-if !arguments.isEmpty { arguments.removeFirst() }
 var corpus: String?
 var rounds = 3
 while !arguments.isEmpty {
@@ -98,12 +106,19 @@ func floor(_ files: [String]) -> Int {
   return nodes
 }
 
-/// `ribcage lint` with every rule, one worker per core, looking up each folder's configuration
-/// as the command does.
+/// `ribcage lint` with every rule, one worker per core.
 func ribcage(_ root: String, jobs: Int? = nil) -> LintReport {
-  var linter = Linter(configurations: .nearest)
+  var linter = corpusLinter()
   linter.jobs = jobs
   return try! linter.lint(paths: [root], workingDirectory: root)
+}
+
+/// A linter that reads every file the floor parses: test folders included (by default they are
+/// skipped), no configuration file in the corpus.
+func corpusLinter() -> Linter {
+  var configuration = LintConfiguration()
+  configuration.includesTests = true
+  return Linter(configuration: configuration)
 }
 
 func time(_ body: () -> Void) -> Double {
@@ -112,36 +127,92 @@ func time(_ body: () -> Void) -> Double {
   return Double(DispatchTime.now().uptimeNanoseconds - start)
 }
 
-var floorTimes: [Double] = []
-var ribcageTimes: [Double] = []
-var serialTimes: [Double] = []
-var lines = 0
-var findings = 0
-var analyzed = 0
-for _ in 0..<rounds {
-  floorTimes.append(time { _ = floor(files) })
-  ribcageTimes.append(
-    time {
-      let report = ribcage(root)
-      lines = report.lineCount
-      findings = report.findings.count
-      analyzed = report.analyzedFileCount
-    })
-  // Informational: the same lint on one core shows what the rules and I/O cost over the parse.
-  serialTimes.append(time { _ = ribcage(root, jobs: 1) })
-}
-let ratios = zip(ribcageTimes, floorTimes).map { $0 / $1 }.sorted()
-let ratio = ratios[ratios.count / 2]
-let ribcageNs = ribcageTimes.sorted()[rounds / 2] / Double(files.count)
-let floorNs = floorTimes.sorted()[rounds / 2] / Double(files.count)
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
-print(
-  "BENCH lint-corpus ribcage_ns=\(format(ribcageNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratio))"
-)
-let serialRatios = zip(serialTimes, floorTimes).map { $0 / $1 }.sorted()
-print("lint-corpus: one core (--jobs 1) ratio=\(format(serialRatios[serialRatios.count / 2]))")
+
+/// The median of the paired ratios, and the median times per file.
+@MainActor func summarize(_ name: String, ribcage: [Double], floor: [Double]) -> (
+  ratio: Double, ns: Double
+) {
+  let ratios = zip(ribcage, floor).map { $0 / $1 }.sorted()
+  let ratio = ratios[ratios.count / 2]
+  let ribcageNs = ribcage.sorted()[ribcage.count / 2] / Double(files.count)
+  let floorNs = floor.sorted()[floor.count / 2] / Double(files.count)
+  print(
+    "BENCH \(name) ribcage_ns=\(format(ribcageNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratio))"
+  )
+  return (ratio, floorNs)
+}
+
 let cores = ProcessInfo.processInfo.activeProcessorCount
-print(
-  "lint-corpus: \(files.count) files (\(analyzed) analysed), \(lines) lines, \(findings) findings, \(cores) cores; "
-    + "ribcage \(Int(Double(lines) / (ribcageNs * Double(files.count) / 1e9))) lines/s, "
-    + "floor \(Int(Double(lines) / (floorNs * Double(files.count) / 1e9))) lines/s")
+
+if selected.contains("lint-corpus") {
+  var floorTimes: [Double] = []
+  var ribcageTimes: [Double] = []
+  var serialTimes: [Double] = []
+  var lines = 0
+  var findings = 0
+  var analyzed = 0
+  for _ in 0..<rounds {
+    floorTimes.append(time { _ = floor(files) })
+    ribcageTimes.append(
+      time {
+        let report = ribcage(root)
+        lines = report.lineCount
+        findings = report.findings.count
+        analyzed = report.analyzedFileCount
+      })
+    // Informational: the same lint on one core shows what the rules and I/O cost over the parse.
+    serialTimes.append(time { _ = ribcage(root, jobs: 1) })
+  }
+  let (_, floorNs) = summarize("lint-corpus", ribcage: ribcageTimes, floor: floorTimes)
+  let ribcageNs = ribcageTimes.sorted()[rounds / 2] / Double(files.count)
+  let serialRatios = zip(serialTimes, floorTimes).map { $0 / $1 }.sorted()
+  print("lint-corpus: one core (--jobs 1) ratio=\(format(serialRatios[serialRatios.count / 2]))")
+  print(
+    "lint-corpus: \(files.count) files (\(analyzed) analysed), \(lines) lines, \(findings) findings, \(cores) cores; "
+      + "ribcage \(Int(Double(lines) / (ribcageNs * Double(files.count) / 1e9))) lines/s, "
+      + "floor \(Int(Double(lines) / (floorNs * Double(files.count) / 1e9))) lines/s")
+}
+
+if selected.contains("graph-corpus") {
+  var floorTimes: [Double] = []
+  var graphTimes: [Double] = []
+  var serialTimes: [Double] = []
+  var checkTimes: [Double] = []
+  var graph: GraphReport?
+  var check: (lint: LintReport, graph: GraphReport)?
+  for _ in 0..<rounds {
+    floorTimes.append(time { _ = floor(files) })
+    graphTimes.append(
+      time {
+        graph = try! corpusLinter().graph(paths: [root], workingDirectory: root)
+      })
+    // Informational: on one core, and `ribcage check` (every lint rule and the graph).
+    serialTimes.append(
+      time {
+        var linter = corpusLinter()
+        linter.jobs = 1
+        _ = try! linter.graph(paths: [root], workingDirectory: root)
+      })
+    checkTimes.append(
+      time {
+        check = try! corpusLinter().check(paths: [root], workingDirectory: root)
+      })
+  }
+  _ = summarize("graph-corpus", ribcage: graphTimes, floor: floorTimes)
+  let serialRatios = zip(serialTimes, floorTimes).map { $0 / $1 }.sorted()
+  let checkRatios = zip(checkTimes, floorTimes).map { $0 / $1 }.sorted()
+  print("graph-corpus: one core (--jobs 1) ratio=\(format(serialRatios[serialRatios.count / 2]))")
+  if let graph, let check {
+    print(
+      "graph-corpus: \(graph.analyzedFileCount) files analysed, \(graph.lineCount) lines, "
+        + "\(graph.graph.nodes.count) RIBs, \(graph.parseCount) parses "
+        + "(\(format(Double(graph.parseCount) / Double(max(graph.analyzedFileCount, 1)))) per file), \(cores) cores"
+    )
+    print(
+      "graph-corpus: ribcage check (lint + graph) ratio=\(format(checkRatios[checkRatios.count / 2])), "
+        + "\(check.lint.parseCount) parses for \(check.lint.analyzedFileCount) files "
+        + "(\(format(Double(check.lint.parseCount) / Double(max(check.lint.analyzedFileCount, 1)))) per file), "
+        + "\(check.lint.findings.count) findings")
+  }
+}

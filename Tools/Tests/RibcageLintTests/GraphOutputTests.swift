@@ -24,6 +24,13 @@ private func richApp() -> [String: String] {
       }
     }
     """,
+    "LoggedIn/LoggedInStats.swift": """
+    extension LoggedInBuilder {
+      func makeStats(component: LoggedInComponent) -> StatsBuilder {
+        StatsBuilder(dependency: component)
+      }
+    }
+    """,
     "Stats/Stats.swift": """
     protocol StatsDependency: Dependency { var "quoted": Int { get } ; var ledger: Ledger { get } }
     final class StatsBuilder: Builder<StatsDependency> {
@@ -134,7 +141,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(lines[3] == "│  └─ Stats [viewless, plugin: stats_v2, 1 dependency problem(s)]")
   #expect(lines[4] == "└─ LoggedOut [view]")
   #expect(
-    lines.last?.hasPrefix("LoggedIn/Plugins.swift:2:61: error: Root → LoggedIn → Stats:") == true)
+    lines.last?.hasPrefix("LoggedIn/LoggedInStats.swift:3:5: error: Root → LoggedIn → Stats:") == true)
 }
 
 @Test func graphCheckExitsOneOnErrorsInTheCompilersForm() throws {

@@ -585,3 +585,23 @@ import Testing
   #expect(graph.problems.isEmpty)
   #expect(graph.unplaced.isEmpty)
 }
+
+@Test func aFeatureCopiedUnderTheSameNamesIsKeptApart() throws {
+  // A copied feature folder (same class names, same module): two RIBs, each with its own
+  // interactor, neither merged into the other.
+  let feature = """
+    import RIBs
+    protocol StyleDependency: Dependency {}
+    final class StyleBuilder: Builder<StyleDependency> {
+      func build() -> StyleRouter { StyleRouter(interactor: StyleInteractor()) }
+    }
+    final class StyleRouter: Router<StyleInteractor> {}
+    final class StyleInteractor: Interactor {}
+    """
+  let graph = try graph(["Style/Style.swift": feature, "Search/Style.swift": feature])
+  #expect(graph.nodes.count == 2)
+  #expect(graph.interactorCount == 2)
+  #expect(Set(graph.nodes.compactMap(\.interactor)) == ["StyleInteractor"])
+  #expect(graph.nodes.map(\.id).allSatisfy { $0.contains(".Style (") }, "\(graph.nodes.map(\.id))")
+  #expect(graph.unplaced.isEmpty, "\(graph.unplaced)")
+}

@@ -12,6 +12,31 @@ struct LineTable {
 
   var lineCount: Int { bytes.last == UInt8(ascii: "\n") ? starts.count - 1 : starts.count }
 
+  /// The 1-based line and column of `offset`, without the line's text (cheaper than `place`).
+  func point(at offset: Int) -> (line: Int, column: Int) {
+    let index = lineIndex(of: offset)
+    let start = starts[index]
+    var column = 1
+    var position = start
+    let end = min(max(offset, start), bytes.count)
+    while position < end {
+      // Count characters' first bytes (not UTF-8 continuation bytes).
+      if bytes[position] & 0xC0 != 0x80 { column += 1 }
+      position += 1
+    }
+    return (index + 1, column)
+  }
+
+  private func lineIndex(of offset: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
   func place(at offset: Int) -> Place {
     var low = 0
     var high = starts.count - 1

@@ -14,15 +14,17 @@ struct DependencyChecker {
     var protocolName: String
   }
 
+  /// The problems along the edge `parent` → `child`; `use` is where the parent uses the child
+  /// (its scope is read when `checksDependencies`).
   func check(
     parent: GraphBuilder.RIB, child: GraphBuilder.RIB, use: GraphBuilder.Use,
-    builders: [String: GraphBuilder.BuilderInfo]
+    checksDependencies: Bool
   ) -> [RIBGraph.Problem] {
     var problems: [RIBGraph.Problem] = []
     let path = ribPath(to: parent.node.id) + [child.node.name]
     let location = (use.path, use.place.line, use.place.column)
 
-    if let dependencyName = child.node.dependency,
+    if checksDependencies, let dependencyName = child.node.dependency,
       let dependency = index.lookup(dependencyName, from: child.node.module),
       dependency.kind == .protocolType,
       let scope = scope(of: use, parent: parent)

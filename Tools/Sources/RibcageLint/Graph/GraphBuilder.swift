@@ -24,6 +24,9 @@ struct GraphBuilder {
     var listener: String?
     /// An adapter: it builds through another builder it creates (uber's tutorial 4 games).
     var delegates = false
+    /// The framework router it creates when the RIB has no router class of its own
+    /// (`ViewableRouter(interactor:viewController:)`).
+    var frameworkRouter: String?
   }
 
   /// A RIB under construction.
@@ -114,9 +117,13 @@ struct GraphBuilder {
     // RIBs: one per router class.
     var ribs: [String: RIB] = [:]
     let names = Dictionary(grouping: routers) { Self.ribName($0.name) }
+    let qualified = Dictionary(grouping: routers) { $0.module + "." + Self.ribName($0.name) }
     for router in routers {
       let name = Self.ribName(router.name)
-      let id = (names[name]?.count ?? 0) > 1 ? router.module + "." + name : name
+      var id = (names[name]?.count ?? 0) > 1 ? router.module + "." + name : name
+      if (qualified[router.module + "." + name]?.count ?? 0) > 1 {
+        id += " (" + router.path + ")"  // the same name twice in one module: a copied feature
+      }
       let builder = builders.values.filter { $0.routers.contains(router.key) }
         .min { ($0.delegates ? 1 : 0, $0.entry.key) < ($1.delegates ? 1 : 0, $1.entry.key) }
       let base = index.frameworkBase(of: router, among: Self.routerBases)
@@ -147,6 +154,35 @@ struct GraphBuilder {
       ribs[router.key] = RIB(
         node: node, routerKey: router.key, builderKey: builder?.entry.key,
         interactorKey: interactor?.key, componentKey: component)
+    }
+
+    // RIBs without a router class: their builder creates the framework's router.
+    let interactorKeys = Set(interactors.map(\.key))
+    for key in builders.keys.sorted() {
+      guard let builder = builders[key], builder.routers.isEmpty,
+        let frameworkRouter = builder.frameworkRouter
+      else { continue }
+      let routerKey = key + "#" + frameworkRouter
+      builders[key]!.routers = [routerKey]
+      let entry = builder.entry
+      let name = entry.name.hasSuffix("Builder") ? String(entry.name.dropLast(7)) : entry.name
+      let created = entry.parts.flatMap(\.declaration.creations).compactMap {
+        index.lookup($0.type, from: entry.module, path: entry.path)
+      }
+      let interactor = created.first { interactorKeys.contains($0.key) }
+      let view =
+        Self.viewlessRouterBases.contains(frameworkRouter)
+        ? nil
+        : created.first { $0.kind == .classType && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View")) }?.name ?? "view"
+      let node = RIBGraph.Node(
+        id: ribs.values.contains { $0.node.name == name } ? entry.module + "." + name : name,
+        name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
+        interactor: interactor?.name, component: builder.components.first.flatMap { index.entries[$0]?.name },
+        dependency: builder.dependency, listener: builder.listener, view: view, path: entry.path,
+        line: entry.place.line)
+      ribs[routerKey] = RIB(
+        node: node, routerKey: routerKey, builderKey: key, interactorKey: interactor?.key,
+        componentKey: builder.components.first)
     }
 
     // Edges.
@@ -201,14 +237,24 @@ struct GraphBuilder {
     placeRoots(&graph, ribs: ribs, builders: builders)
     findCycles(&graph)
 
-    // Dependencies and listeners, along each edge.
+    // Dependencies and listeners, along each edge. The scope a child builder is given is read
+    // where the parent creates it; a builder the parent only stores (made by a flat app
+    // component, say) is checked against the scope of wherever it is created, if that is one
+    // place.
+    let sites = creationSites(of: builders)
     let checker = DependencyChecker(index: index, graph: graph)
     for (parent, child, use) in edgeUses.sorted(by: {
       ($0.parent, $0.child) < ($1.parent, $1.child)
     }) {
       guard let parentRIB = ribs[parent], let childRIB = ribs[child] else { continue }
+      var scoped: Use? = use.isCreation ? use : nil
+      if scoped == nil, let builder = childRIB.builderKey, let found = sites[builder],
+        found.count == 1
+      {
+        scoped = found[0]
+      }
       graph.problems += checker.check(
-        parent: parentRIB, child: childRIB, use: use, builders: builders)
+        parent: parentRIB, child: childRIB, use: scoped ?? use, checksDependencies: scoped != nil)
     }
 
     // What could not be placed.
@@ -219,7 +265,7 @@ struct GraphBuilder {
           type: interactor.name, path: interactor.path, line: interactor.place.line,
           reason: "an interactor no router in the given folders uses"))
     }
-    for builder in builders.values where builder.routers.isEmpty {
+    for builder in builders.values.sorted(by: { $0.entry.key < $1.entry.key }) where builder.routers.isEmpty {
       graph.unplaced.append(
         .init(
           type: builder.entry.name, path: builder.entry.path, line: builder.entry.place.line,
@@ -238,6 +284,27 @@ struct GraphBuilder {
         < ($1.path, $1.line, $1.column, $1.kind.rawValue, $1.message)
     }
     return graph
+  }
+
+  /// Where each builder is created, anywhere in the run (builder key → the creations).
+  private func creationSites(of builders: [String: BuilderInfo]) -> [String: [Use]] {
+    let names = Set(builders.values.map(\.entry.name))
+    var sites: [String: [Use]] = [:]
+    for entry in index.entries.values.sorted(by: { $0.key < $1.key }) where !entry.isTestDouble {
+      for part in entry.parts {
+        for creation in part.declaration.creations where names.contains(creation.type) {
+          guard let type = index.lookup(creation.type, from: entry.module, path: part.path),
+            builders[type.key] != nil
+          else { continue }
+          sites[type.key, default: []].append(
+            Use(
+              evidence: "creates \(creation.type)", path: part.path, place: creation.place,
+              scope: creation.scope, owner: entry, flag: creation.flag, isCreation: true,
+              isGatedBuild: false, isUngatedBuild: false))
+        }
+      }
+    }
+    return sites
   }
 
   /// `LoggedInRouter` → `LoggedIn`.
@@ -323,6 +390,11 @@ struct GraphBuilder {
     }
     var seen: Set<String> = []
     info.routers = found.filter { seen.insert($0).inserted }
+    if info.routers.isEmpty {
+      info.frameworkRouter = entry.parts.flatMap(\.declaration.creations).first {
+        Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module) == nil
+      }?.type
+    }
     // `Builder<AppComponent>`: the component it is given is its scope.
     if info.components.isEmpty, let dependency = info.dependency,
       let component = index.lookup(dependency, from: entry.module),
@@ -346,15 +418,19 @@ struct GraphBuilder {
     interactors: [TypeIndex.Entry], ancestors: (TypeIndex.Entry) -> Set<String>
   ) -> TypeIndex.Entry? {
     let keys = Set(interactors.map(\.key))
-    if let name = base?.arguments.first, let type = index.lookup(name, from: router.module) {
+    if let name = base?.arguments.first, let type = index.lookup(name, from: router.module, path: router.path) {
       if keys.contains(type.key) { return type }
       if type.kind == .protocolType {
-        let conforming = interactors.filter { ancestors($0).contains(type.name) }
+        var conforming = interactors.filter { ancestors($0).contains(type.name) }
+        if conforming.count > 1 {
+          conforming = conforming.filter {
+            index.sees($0.module, from: router.module, path: router.path)
+          }
+        }
         if conforming.count == 1 { return conforming[0] }
-        if let named = conforming.first(where: {
-          Self.ribName(router.name) + "Interactor" == $0.name
-        }) {
-          return named
+        let named = conforming.filter { Self.ribName(router.name) + "Interactor" == $0.name }
+        if let nearest = index.nearest(named.isEmpty ? conforming : named, to: router.path) {
+          return nearest
         }
       }
     }
@@ -372,11 +448,14 @@ struct GraphBuilder {
   private func resolveView(
     _ name: String, from router: TypeIndex.Entry, ancestors: (TypeIndex.Entry) -> Set<String>
   ) -> String {
-    guard let type = index.lookup(name, from: router.module), type.kind == .protocolType else {
+    guard let type = index.lookup(name, from: router.module, path: router.path),
+      type.kind == .protocolType
+    else {
       return name
     }
     let conforming = index.all(.classType).filter { ancestors($0).contains(type.name) }
-    return conforming.count == 1 ? conforming[0].name : name
+    if conforming.count == 1 { return conforming[0].name }
+    return index.nearest(conforming, to: router.path)?.name ?? name
   }
 
   // MARK: Edges
@@ -390,16 +469,20 @@ struct GraphBuilder {
     let owners = [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
       .compactMap { index.entries[$0] }
     let ownBuilder = rib.builderKey
-    func buildersNamed(_ name: String, from module: String) -> [BuilderInfo] {
-      guard let type = index.lookup(name, from: module) else { return [] }
+    func buildersNamed(_ name: String, from module: String, path: String) -> [BuilderInfo] {
+      guard let type = index.lookup(name, from: module, path: path) else { return [] }
       if let builder = builders[type.key] { return [builder] }
       // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
-      // adapters also conform to, does not).
+      // adapters also conform to, does not); of several, those the file can see.
       if type.kind == .protocolType, type.name != "Buildable",
         ancestors(type).contains("Buildable")
       {
-        return builders.values.filter { ancestors($0.entry).contains(type.name) }
+        let conforming = builders.values.filter { ancestors($0.entry).contains(type.name) }
           .sorted { $0.entry.key < $1.entry.key }
+        let visible = conforming.filter {
+          index.sees($0.entry.module, from: module, path: path)
+        }
+        return conforming.count > 1 && !visible.isEmpty ? visible : conforming
       }
       return []
     }
@@ -421,10 +504,10 @@ struct GraphBuilder {
             evidence: "creates \(creation.type)", path: part.path, place: creation.place,
             scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
             isGatedBuild: false, isUngatedBuild: false)
-          for builder in buildersNamed(creation.type, from: owner.module) {
+          for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
             add(builder, use)
           }
-          if let type = index.lookup(creation.type, from: owner.module),
+          if let type = index.lookup(creation.type, from: owner.module, path: part.path),
             componentKeys.contains(type.key), type.key != rib.componentKey,
             let child = componentOwners[type.key], child != rib.routerKey,
             !owners.contains(where: {
@@ -438,7 +521,7 @@ struct GraphBuilder {
         }
         for call in declaration.buildCalls {
           guard let type = owner.binding(call.receiver) else { continue }
-          for builder in buildersNamed(type, from: owner.module) {
+          for builder in buildersNamed(type, from: owner.module, path: part.path) {
             add(
               builder,
               Use(
@@ -448,7 +531,7 @@ struct GraphBuilder {
           }
         }
         for (name, place) in declaration.mentions {
-          for builder in buildersNamed(name, from: owner.module) {
+          for builder in buildersNamed(name, from: owner.module, path: part.path) {
             add(
               builder,
               Use(
@@ -460,7 +543,13 @@ struct GraphBuilder {
         // `extension ParentComponent: ChildDependency`.
         if owner.key == rib.componentKey, declaration.kind == .extensionType {
           for reference in declaration.inherits {
-            for builder in builders.values where builder.dependency == reference.name {
+            guard
+              let dependency = index.lookup(reference.name, from: owner.module, path: part.path)
+            else { continue }
+            for builder in builders.values
+            where builder.dependency.flatMap({
+              index.lookup($0, from: builder.entry.module, path: builder.entry.path)?.key
+            }) == dependency.key {
               add(
                 builder,
                 Use(
@@ -517,8 +606,9 @@ struct GraphBuilder {
     for entry in index.entries.values where !ribTypes.contains(entry.key) && !entry.isTestDouble {
       for part in entry.parts { outside.append((part.declaration, entry.module)) }
     }
+    let builderNames = Set(builders.values.map(\.entry.name))
     for (declaration, module) in outside {
-      for creation in declaration.creations {
+      for creation in declaration.creations where builderNames.contains(creation.type) {
         if let type = index.lookup(creation.type, from: module), builders[type.key] != nil {
           launchedBuilders.insert(type.name)
         }

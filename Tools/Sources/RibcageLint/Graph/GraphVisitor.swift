@@ -6,8 +6,9 @@ final class GraphVisitor: SyntaxVisitor {
   private(set) var facts = GraphFacts()
   /// Open declarations, innermost last; indices into `facts.declarations` (-1: top level).
   private var open: [Int] = []
-  /// Flags of the `register(…, gatedBy:)` calls being visited, innermost last.
+  /// Flags of the `register(…, gatedBy:)` calls being visited, innermost last, with the calls.
   private var flags: [String] = []
+  private var gatedCalls: [SyntaxIdentifier] = []
   /// Function bodies being visited, innermost last (names; `init` for initialisers).
   private var functions: [String] = []
 
@@ -17,8 +18,8 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   private func point(_ node: some SyntaxProtocol) -> SourcePoint {
-    let place = lines.place(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
-    return SourcePoint(line: place.line, column: place.column)
+    let point = lines.point(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return SourcePoint(line: point.line, column: point.column)
   }
 
   /// The declaration being visited (the top level when none).
@@ -113,7 +114,7 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    let member = isMember(node) && !(open.last.map { $0 < 0 } ?? true)
+    let member = !open.isEmpty && isMember(node)
     let isStatic = node.modifiers.contains {
       $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
     }
@@ -121,10 +122,16 @@ final class GraphVisitor: SyntaxVisitor {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
       }
-      let created =
-        binding.initializer.flatMap { Self.createdType($0.value) }
-        ?? (binding.initializer?.value.as(FunctionCallExprSyntax.self)).flatMap(
-          Self.annotatedType(ofImplicitInit:))
+      let created = binding.initializer.flatMap { Self.createdType($0.value) }
+      guard member || isStatic else {
+        // A local: only what it is bound to (`let component = LoggedInComponent(…)`).
+        if let type = binding.typeAnnotation?.type.baseName ?? created.map(TypeText.baseName),
+          !type.isEmpty
+        {
+          current.bindings[name] = type
+        }
+        continue
+      }
       let type = binding.typeAnnotation.map { TypeText.normalized($0.type) } ?? created
       if let annotation = binding.typeAnnotation?.type {
         mention(annotation, at: annotation)
@@ -192,6 +199,7 @@ final class GraphVisitor: SyntaxVisitor {
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let gate = node.arguments.first(where: { $0.label?.text == "gatedBy" }) {
       flags.append(gate.expression.trimmedDescription)
+      gatedCalls.append(node.id)
     }
     let callee = node.calledExpression
     if let type = Self.calleeType(callee) ?? Self.annotatedType(ofImplicitInit: node) {
@@ -209,7 +217,15 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   override func visitPost(_ node: FunctionCallExprSyntax) {
-    if node.arguments.contains(where: { $0.label?.text == "gatedBy" }) { flags.removeLast() }
+    if gatedCalls.last == node.id {
+      gatedCalls.removeLast()
+      flags.removeLast()
+    }
+  }
+
+  /// Nothing in a string literal matters to the graph.
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
   }
 
   /// `Foo(…)`, `Foo.init(…)`, `Module.Foo(…)`: the created type's name.
@@ -263,11 +279,28 @@ final class GraphVisitor: SyntaxVisitor {
   /// argument, or an unlabelled first one.
   private static func scopeArgument(_ call: FunctionCallExprSyntax) -> String? {
     let labels: Set<String> = ["dependency", "parent", "component"]
-    if let argument = call.arguments.first(where: { labels.contains($0.label?.text ?? "") }) {
-      return argument.expression.trimmedDescription
+    var argument = call.arguments.first { labels.contains($0.label?.text ?? "") }?.expression
+    if argument == nil, let first = call.arguments.first, first.label == nil {
+      argument = first.expression
     }
-    if let first = call.arguments.first, first.label == nil {
-      return first.expression.trimmedDescription
+    return argument.flatMap(scopeText)
+  }
+
+  /// A scope as the graph reads it: `component`, `self`, `self.component`, or
+  /// `XComponent(…)` (a component made in place); anything else is not a scope.
+  private static func scopeText(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
+      base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      return "self." + access.declName.baseName.text
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let type = calleeType(call.calledExpression)
+    {
+      return type + "()"
     }
     return nil
   }

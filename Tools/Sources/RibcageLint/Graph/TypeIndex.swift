@@ -4,6 +4,8 @@
 struct TypeIndex {
   /// A type with all its parts (the declaration and every extension, in any file of its module).
   struct Entry {
+    /// `Module.Name`, or `Module.Name@path` for a second declaration of the name in the module.
+    let key: String
     let module: String
     let name: String
     var kind: TypeDeclaration.Kind
@@ -16,7 +18,6 @@ struct TypeIndex {
     var inherits: [TypeReference] { parts.flatMap(\.declaration.inherits) }
     var isGeneric: Bool { parts.contains { $0.declaration.isGeneric } }
     var isTestDouble: Bool { parts.first?.declaration.isTestDouble ?? false }
-    var key: String { module + "." + name }
 
     /// `name` bound in any part (stored property, parameter or local) → its type's base name.
     func binding(_ name: String) -> String? {
@@ -31,21 +32,28 @@ struct TypeIndex {
   /// Feature flag expressions (`RidesFlags.coupons`, `coupons`) → keys.
   private(set) var featureFlags: [String: String] = [:]
   private(set) var typeAliases: [String: String] = [:]
+  /// Path → the modules its file imports (to tell apart types of the same name in two modules).
+  private var imports: [String: Set<String>] = [:]
   /// Top-level code of every file (`main.swift`), with its module.
   private(set) var topLevel: [(declaration: TypeDeclaration, module: String, path: String)] = []
 
   init(_ files: [GraphFacts]) {
     for file in files {
+      imports[file.path] = file.imports
       featureFlags.merge(file.featureFlags) { first, _ in first }
       typeAliases.merge(file.typeAliases) { first, _ in first }
       if !file.topLevel.creations.isEmpty || !file.topLevel.buildCalls.isEmpty {
         topLevel.append((file.topLevel, file.module, file.path))
       }
       for declaration in file.declarations where !declaration.name.isEmpty {
-        let key = file.module + "." + declaration.name
+        var key = file.module + "." + declaration.name
+        if declaration.kind != .extensionType, entries[key]?.isDeclared == true {
+          // The same name declared twice in one module (a copied feature): kept apart.
+          key += "@" + file.path
+        }
         var entry =
           entries[key]
-          ?? Entry(module: file.module, name: declaration.name, kind: declaration.kind)
+          ?? Entry(key: key, module: file.module, name: declaration.name, kind: declaration.kind)
         if entries[key] == nil { byName[declaration.name, default: []].append(key) }
         if declaration.kind == .extensionType {
           entry.parts.append((declaration, file.path))
@@ -67,13 +75,52 @@ struct TypeIndex {
     }
   }
 
-  /// The type `name` as seen from `module`: its own, else the only declared one elsewhere.
-  func lookup(_ name: String, from module: String) -> Entry? {
+  /// The type `name` as seen from `module` (and from the file at `path`, whose imports pick
+  /// between modules declaring the name): its own, else the only one declared elsewhere, else
+  /// the one in a module the file imports.
+  func lookup(_ name: String, from module: String, path: String? = nil) -> Entry? {
     let name = TypeText.baseName(resolvingAlias(name))
-    if let own = entries[module + "." + name], own.isDeclared { return own }
+    if let own = entries[module + "." + name], own.isDeclared {
+      guard let path else { return own }
+      // A name declared twice in the module: the declaration nearest the reference.
+      let same = (byName[name] ?? []).compactMap { entries[$0] }.filter {
+        $0.module == module && $0.isDeclared
+      }
+      guard same.count > 1 else { return own }
+      return same.max { Self.sharedPrefix($0.path, path) < Self.sharedPrefix($1.path, path) }!
+    }
     let declared = (byName[name] ?? []).compactMap { entries[$0] }.filter(\.isDeclared)
     if declared.count == 1 { return declared[0] }
+    if let path, let imported = imports[path] {
+      let visible = declared.filter { Self.isImported($0.module, by: imported) }
+      if visible.count == 1 { return visible[0] }
+    }
     return entries[module + "." + name] ?? declared.first
+  }
+
+  /// Whether a file importing `imports` sees `module` (`StyleUserInterface/Implement` is the
+  /// target `StyleUserInterfaceImpl`: a Tuist project's targets share its folder's name).
+  static func isImported(_ module: String, by imports: Set<String>) -> Bool {
+    if imports.contains(module) { return true }
+    let names = module.split(separator: "/").map(String.init).filter {
+      !["Sources", "Interface", "Implement", "Sample", "Tests", "DemoApp", "Example"].contains($0)
+    }
+    return imports.contains { name in names.contains { name.hasPrefix($0) } }
+  }
+
+  /// Of several candidates, the one declared nearest `path` (the longest shared folder prefix).
+  func nearest(_ candidates: [Entry], to path: String) -> Entry? {
+    candidates.max { Self.sharedPrefix($0.path, path) < Self.sharedPrefix($1.path, path) }
+  }
+
+  /// Whether the file at `path` (in `module`) sees types of `other`.
+  func sees(_ other: String, from module: String, path: String) -> Bool {
+    other == module || Self.isImported(other, by: imports[path] ?? [])
+  }
+
+  /// How many leading characters two paths share.
+  static func sharedPrefix(_ first: String, _ second: String) -> Int {
+    zip(first.utf8, second.utf8).prefix { $0 == $1 }.count
   }
 
   func resolvingAlias(_ name: String) -> String {
