@@ -11,12 +11,14 @@ func versionPrintsTheToolsVersion(arguments: [String]) {
 }
 
 @Test(arguments: [
-  ["graph"], ["graph", "--help"], ["graph", "-h"], ["help", "graph"], ["--help", "graph"],
+  ["deploy"], ["deploy", "--help"], ["deploy", "-h"], ["help", "deploy"], ["--help", "deploy"],
 ])
 func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 2)
-  #expect(recording.errors == "error: unknown command 'graph'; commands: new, lint, migrate\n")
+  #expect(
+    recording.errors
+      == "error: unknown command 'deploy'; commands: new, lint, graph, check, migrate\n")
   #expect(recording.output.isEmpty)
 }
 
@@ -25,7 +27,8 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   #expect(recording.run(["lnt", "Sources"]) == 2)
   #expect(
     recording.errors
-      == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint, migrate\n")
+      == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint, graph, check, migrate\n"
+  )
 }
 
 @Test func anUnknownSubcommandOfNewNamesNewsCommands() {

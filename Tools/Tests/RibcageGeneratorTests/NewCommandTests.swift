@@ -117,7 +117,8 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   // An unknown command names the known ones instead (see RibcageCommandsTests).
   let unknown = ribcage(["old"], in: folder.path)
   #expect(unknown.status == 2)
-  #expect(unknown.errorText == "error: unknown command 'old'; commands: new, lint, migrate")
+  #expect(
+    unknown.errorText == "error: unknown command 'old'; commands: new, lint, graph, check, migrate")
   #expect(folder.files.isEmpty)
 }
 

@@ -141,7 +141,8 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(lines[3] == "│  └─ Stats [viewless, plugin: stats_v2, 1 dependency problem(s)]")
   #expect(lines[4] == "└─ LoggedOut [view]")
   #expect(
-    lines.last?.hasPrefix("LoggedIn/LoggedInStats.swift:3:5: error: Root → LoggedIn → Stats:") == true)
+    lines.last?.hasPrefix("LoggedIn/LoggedInStats.swift:3:5: error: Root → LoggedIn → Stats:")
+      == true)
 }
 
 @Test func graphCheckExitsOneOnErrorsInTheCompilersForm() throws {

@@ -605,3 +605,47 @@ import Testing
   #expect(graph.nodes.map(\.id).allSatisfy { $0.contains(".Style (") }, "\(graph.nodes.map(\.id))")
   #expect(graph.unplaced.isEmpty, "\(graph.unplaced)")
 }
+
+@Test func workflowStepsArePlacedOnTheRIBsThatImplementThem() throws {
+  let graph = try graph(
+    uberApp([
+      "Actionable.swift": """
+      protocol RootActionableItem: AnyObject {
+        func waitForLogin() -> Observable<(LoggedInActionableItem, ())>
+      }
+      protocol LoggedInActionableItem: AnyObject {
+        func launchGame(with id: String?) -> Observable<(LoggedInActionableItem, ())>
+      }
+      extension RootInteractor: RootActionableItem {}
+      extension LoggedInInteractor: LoggedInActionableItem {}
+      """,
+      "Promo.swift": """
+      public class LaunchGameWorkflow: Workflow<RootActionableItem> {
+        public init(id: String) {
+          super.init()
+          self
+            .onStep { (rootItem: RootActionableItem) -> Observable<(LoggedInActionableItem, ())> in
+              rootItem.waitForLogin()
+            }
+            .onStep { (loggedIn: LoggedInActionableItem, _) in loggedIn.launchGame(with: id) }
+            .commit()
+        }
+      }
+      func promo() -> CommittedWorkflow<any RootActionableItem, Void> {
+        Workflow<any RootActionableItem>("promo")
+          .onStep { root in try await root.waitForLogin() }
+          .onStep { item in item.unknownStep() }
+          .commit()
+      }
+      """,
+    ]))
+  #expect(graph.workflows.map(\.name) == ["LaunchGameWorkflow", "promo"])
+  #expect(graph.workflows.map(\.root) == ["RootActionableItem", "RootActionableItem"])
+  #expect(
+    graph.workflows[0].steps == [
+      .init(method: "waitForLogin", actionable: "RootActionableItem", rib: "Root"),
+      .init(method: "launchGame", actionable: "LoggedInActionableItem", rib: "LoggedIn"),
+    ])
+  #expect(graph.workflows[1].steps.map(\.rib) == ["Root", nil])
+  #expect(graph.workflows[1].steps.map(\.method) == ["waitForLogin", "unknownStep"])
+}

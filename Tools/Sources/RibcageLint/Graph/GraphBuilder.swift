@@ -173,11 +173,15 @@ struct GraphBuilder {
       let view =
         Self.viewlessRouterBases.contains(frameworkRouter)
         ? nil
-        : created.first { $0.kind == .classType && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View")) }?.name ?? "view"
+        : created.first {
+          $0.kind == .classType
+            && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
+        }?.name ?? "view"
       let node = RIBGraph.Node(
         id: ribs.values.contains { $0.node.name == name } ? entry.module + "." + name : name,
         name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
-        interactor: interactor?.name, component: builder.components.first.flatMap { index.entries[$0]?.name },
+        interactor: interactor?.name,
+        component: builder.components.first.flatMap { index.entries[$0]?.name },
         dependency: builder.dependency, listener: builder.listener, view: view, path: entry.path,
         line: entry.place.line)
       ribs[routerKey] = RIB(
@@ -257,6 +261,8 @@ struct GraphBuilder {
         parent: parentRIB, child: childRIB, use: scoped ?? use, checksDependencies: scoped != nil)
     }
 
+    graph.workflows = readWorkflows(ribs: ribs, ancestors: ancestors)
+
     // What could not be placed.
     let usedInteractors = Set(ribs.values.compactMap(\.interactorKey))
     for interactor in interactors where !usedInteractors.contains(interactor.key) {
@@ -265,7 +271,8 @@ struct GraphBuilder {
           type: interactor.name, path: interactor.path, line: interactor.place.line,
           reason: "an interactor no router in the given folders uses"))
     }
-    for builder in builders.values.sorted(by: { $0.entry.key < $1.entry.key }) where builder.routers.isEmpty {
+    for builder in builders.values.sorted(by: { $0.entry.key < $1.entry.key })
+    where builder.routers.isEmpty {
       graph.unplaced.append(
         .init(
           type: builder.entry.name, path: builder.entry.path, line: builder.entry.place.line,
@@ -284,6 +291,46 @@ struct GraphBuilder {
         < ($1.path, $1.line, $1.column, $1.kind.rawValue, $1.message)
     }
     return graph
+  }
+
+  /// The workflows' steps, each placed on the RIB whose interactor implements the actionable
+  /// protocol declaring the step's method.
+  private func readWorkflows(
+    ribs: [String: RIB], ancestors: (TypeIndex.Entry) -> Set<String>
+  ) -> [RIBGraph.Workflow] {
+    guard !index.workflows.isEmpty else { return [] }
+    // Method → the (protocol, RIB) pairs that implement it.
+    var implementers: [String: [(actionable: String, rib: String)]] = [:]
+    for rib in ribs.values.sorted(by: { $0.node.id < $1.node.id }) {
+      guard let key = rib.interactorKey, let interactor = index.entries[key] else { continue }
+      for name in ancestors(interactor).sorted() {
+        guard let type = index.lookup(name, from: interactor.module, path: interactor.path),
+          type.kind == .protocolType
+        else { continue }
+        for member in type.parts[0].declaration.members where member.isFunction {
+          implementers[String(member.name.dropLast(2)), default: []].append(
+            (type.name, rib.node.id))
+        }
+      }
+    }
+    return index.workflows.map { chain, module, path in
+      var root = chain.root
+      if root == nil, let owner = chain.owner,
+        let entry = index.lookup(owner, from: module, path: path)
+      {
+        root = entry.inherits.first { $0.name == "Workflow" }?.arguments.first
+      }
+      var previous = root
+      let steps = chain.steps.map { method -> RIBGraph.Workflow.Step in
+        guard let method else { return .init() }
+        let candidates = implementers[method] ?? []
+        let chosen = candidates.first { $0.actionable == previous } ?? candidates.first
+        previous = nil
+        return .init(method: method, actionable: chosen?.actionable, rib: chosen?.rib)
+      }
+      return RIBGraph.Workflow(
+        name: chain.name, root: root, steps: steps, path: path, line: chain.place.line)
+    }.sorted { ($0.path, $0.line) < ($1.path, $1.line) }
   }
 
   /// Where each builder is created, anywhere in the run (builder key → the creations).
@@ -391,9 +438,10 @@ struct GraphBuilder {
     var seen: Set<String> = []
     info.routers = found.filter { seen.insert($0).inserted }
     if info.routers.isEmpty {
-      info.frameworkRouter = entry.parts.flatMap(\.declaration.creations).first {
-        Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module) == nil
-      }?.type
+      info.frameworkRouter =
+        entry.parts.flatMap(\.declaration.creations).first {
+          Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module) == nil
+        }?.type
     }
     // `Builder<AppComponent>`: the component it is given is its scope.
     if info.components.isEmpty, let dependency = info.dependency,
@@ -418,7 +466,9 @@ struct GraphBuilder {
     interactors: [TypeIndex.Entry], ancestors: (TypeIndex.Entry) -> Set<String>
   ) -> TypeIndex.Entry? {
     let keys = Set(interactors.map(\.key))
-    if let name = base?.arguments.first, let type = index.lookup(name, from: router.module, path: router.path) {
+    if let name = base?.arguments.first,
+      let type = index.lookup(name, from: router.module, path: router.path)
+    {
       if keys.contains(type.key) { return type }
       if type.kind == .protocolType {
         var conforming = interactors.filter { ancestors($0).contains(type.name) }

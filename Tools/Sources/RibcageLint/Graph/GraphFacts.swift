@@ -17,8 +17,24 @@ struct GraphFacts: Sendable {
   var featureFlags: [String: String] = [:]
   /// `typealias A = B` declared at any level: name → the aliased type's text.
   var typeAliases: [String: String] = [:]
+  /// Workflows: `Workflow<Root>(…).onStep { … }.onStep { … }` chains, and `Workflow<Root>`
+  /// subclasses whose initialiser chains steps on `self`.
+  var workflows: [WorkflowChain] = []
   /// Types created or called at the top level of the file (`main.swift`).
   var topLevel = TypeDeclaration(name: "", kind: .topLevel, place: SourcePoint(line: 1, column: 1))
+}
+
+/// A chain of workflow steps as written.
+struct WorkflowChain: Sendable {
+  /// The name: the string the workflow is created with, or its class.
+  var name: String
+  /// The root actionable type (`Workflow<RootActionableItem>`), when written there.
+  var root: String?
+  /// For each step, the method it calls on the item it is given (`waitForLogin`), if it reads.
+  var steps: [String?]
+  /// The class declaring it, when the chain is on `self` (to find the root in its superclass).
+  var owner: String?
+  var place: SourcePoint
 }
 
 /// A line and column in a file.
@@ -120,7 +136,9 @@ struct ModuleNames {
   /// apart by the folders above them.
   static func modules(of files: [(path: String, root: String)]) -> [String] {
     var names = ModuleNames()
-    let found = files.map { names.nearestMarker(from: PathText.parent($0.path), stoppingAt: $0.root) }
+    let found = files.map {
+      names.nearestMarker(from: PathText.parent($0.path), stoppingAt: $0.root)
+    }
     let folders = Set(found.compactMap { $0?.folder })
     let shown = Self.uniqueNames(of: folders)
     return zip(files, found).map { file, marker in

@@ -110,6 +110,18 @@ enum GraphText {
         draw(node.id, edge: nil, prefix: "", childPrefix: "", path: [])
       }
     }
+    if !graph.workflows.isEmpty {
+      lines.append("")
+      lines.append("Workflows:")
+      for workflow in graph.workflows {
+        let steps = workflow.steps.map { step in
+          (step.rib.map { $0 + "." } ?? "?.") + (step.method ?? "?")
+        }
+        lines.append(
+          "  \(workflow.name): \(steps.joined(separator: " → "))  \(workflow.path):\(workflow.line)"
+        )
+      }
+    }
     if !graph.unplaced.isEmpty {
       lines.append("")
       lines.append("Not placed:")
@@ -166,6 +178,16 @@ enum GraphJSON {
       "    {\"type\": \(JSONText.quote(item.type)), \"path\": \(JSONText.quote(item.path)), "
         + "\"line\": \(item.line), \"reason\": \(JSONText.quote(item.reason))}"
     }
+    let workflows = graph.workflows.map { workflow in
+      let steps = workflow.steps.map { step in
+        "{\"method\": \(optional(step.method)), \"actionable\": \(optional(step.actionable)), "
+          + "\"rib\": \(optional(step.rib))}"
+      }
+      return
+        "    {\"name\": \(JSONText.quote(workflow.name)), \"root\": \(optional(workflow.root)), "
+        + "\"steps\": [\(steps.joined(separator: ", "))], \"path\": \(JSONText.quote(workflow.path)), "
+        + "\"line\": \(workflow.line)}"
+    }
     func list(_ items: [String]) -> String {
       items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
     }
@@ -180,7 +202,8 @@ enum GraphJSON {
         "ribs": \(list(ribs)),
         "edges": \(list(edges)),
         "problems": \(list(problems)),
-        "unplaced": \(list(unplaced))
+        "unplaced": \(list(unplaced)),
+        "workflows": \(list(workflows))
       }
       """
   }

@@ -216,7 +216,83 @@ final class GraphVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// The outermost `.onStep { … }` of a chain: the whole chain, read back to its start.
+  private func recordWorkflow(_ node: FunctionCallExprSyntax) {
+    guard let access = node.calledExpression.as(MemberAccessExprSyntax.self),
+      ["onStep", "commit", "fork"].contains(access.declName.baseName.text)
+    else { return }
+    // Only the outermost call of a chain.
+    if let parent = node.parent?.as(MemberAccessExprSyntax.self),
+      parent.parent?.is(FunctionCallExprSyntax.self) == true
+    {
+      return
+    }
+    var steps: [String?] = []
+    var base: ExprSyntax? = ExprSyntax(node)
+    var root: String?
+    var name: String?
+    var onSelf = false
+    var sawStep = false
+    while let current = base {
+      guard let call = current.as(FunctionCallExprSyntax.self) else {
+        onSelf = current.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        break
+      }
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+        if member.declName.baseName.text == "onStep" {
+          sawStep = true
+          steps.insert(Self.stepMethod(call), at: 0)
+        }
+        base = member.base
+      } else if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self),
+        specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Workflow"
+      {
+        if let first = specialized.genericArgumentClause.arguments.first,
+          case .type(let type) = first.argument
+        {
+          root = type.baseName
+        }
+        name = Self.stringLiteral(call.arguments.first?.expression)
+        break
+      } else {
+        break
+      }
+    }
+    guard sawStep, root != nil || onSelf else { return }
+    let owner = onSelf ? current.name : nil
+    facts.workflows.append(
+      WorkflowChain(
+        name: name ?? owner ?? "workflow", root: root, steps: steps, owner: owner,
+        place: point(node)))
+  }
+
+  /// `{ root in root.waitForLogin() }`, `{ (item: RootItem) -> … in item.launch(…) }`: the
+  /// method the step calls on its item.
+  private static func stepMethod(_ call: FunctionCallExprSyntax) -> String? {
+    guard
+      let closure = call.trailingClosure
+        ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    else { return nil }
+    var item: String?
+    if let parameters = closure.signature?.parameterClause {
+      switch parameters {
+      case .simpleInput(let names): item = names.first?.name.text
+      case .parameterClause(let clause): item = clause.parameters.first?.firstName.text
+      }
+    }
+    let itemName = item ?? "$0"
+    for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == itemName {
+      if let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+        access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == itemName
+      {
+        return access.declName.baseName.text
+      }
+    }
+    return nil
+  }
+
   override func visitPost(_ node: FunctionCallExprSyntax) {
+    recordWorkflow(node)
     if gatedCalls.last == node.id {
       gatedCalls.removeLast()
       flags.removeLast()

@@ -86,6 +86,31 @@ public struct RIBGraph: Sendable, Equatable {
     public var reason: String
   }
 
+  /// A workflow (deep link): the steps it takes through the tree, where they can be read.
+  public struct Workflow: Sendable, Equatable {
+    public struct Step: Sendable, Equatable {
+      /// The method the step calls on its actionable item (`waitForLogin`).
+      public var method: String?
+      /// The protocol declaring it (`RootActionableItem`).
+      public var actionable: String?
+      /// The RIB whose interactor implements it.
+      public var rib: String?
+
+      public init(method: String? = nil, actionable: String? = nil, rib: String? = nil) {
+        self.method = method
+        self.actionable = actionable
+        self.rib = rib
+      }
+    }
+
+    public var name: String
+    /// The root actionable type.
+    public var root: String?
+    public var steps: [Step]
+    public var path: String
+    public var line: Int
+  }
+
   /// RIBs sorted by id.
   public var nodes: [Node] = []
   /// Edges sorted by parent, then child.
@@ -94,6 +119,8 @@ public struct RIBGraph: Sendable, Equatable {
   public var roots: [String] = []
   public var problems: [Problem] = []
   public var unplaced: [Unplaced] = []
+  /// Workflows, by path and line.
+  public var workflows: [Workflow] = []
   /// Interactor classes present (concrete, not test doubles): what the RIB count compares with.
   public var interactorCount = 0
 

@@ -34,12 +34,15 @@ struct TypeIndex {
   private(set) var typeAliases: [String: String] = [:]
   /// Path → the modules its file imports (to tell apart types of the same name in two modules).
   private var imports: [String: Set<String>] = [:]
+  /// Every workflow chain, with its file's module and path.
+  private(set) var workflows: [(chain: WorkflowChain, module: String, path: String)] = []
   /// Top-level code of every file (`main.swift`), with its module.
   private(set) var topLevel: [(declaration: TypeDeclaration, module: String, path: String)] = []
 
   init(_ files: [GraphFacts]) {
     for file in files {
       imports[file.path] = file.imports
+      workflows += file.workflows.map { ($0, file.module, file.path) }
       featureFlags.merge(file.featureFlags) { first, _ in first }
       typeAliases.merge(file.typeAliases) { first, _ in first }
       if !file.topLevel.creations.isEmpty || !file.topLevel.buildCalls.isEmpty {
