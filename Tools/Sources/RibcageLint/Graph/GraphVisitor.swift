@@ -12,9 +12,47 @@ final class GraphVisitor: SyntaxVisitor {
   /// Function bodies being visited, innermost last (names; `init` for initialisers).
   private var functions: [String] = []
 
+  /// Whether function bodies are walked (see ``mayBuildRIBs(_:)``).
+  private let walksBodies: Bool
+
   init(bytes: [UInt8]) {
     self.lines = LineTable(bytes: bytes)
+    self.walksBodies = Self.mayBuildRIBs(bytes)
     super.init(viewMode: .sourceAccurate)
+  }
+
+  /// Words without which a file's function bodies hold nothing the graph reads: a body creates
+  /// or builds a builder (`…Builder(…)`, `….build(…)`), a Needle component, or a workflow.
+  static let bodyWords: [[UInt8]] = ["Build", "build", "Needle", "Workflow", "RIBs", "Ribcage"]
+    .map { Array($0.utf8) }
+
+  /// Whether the file contains one of ``bodyWords`` (walking the syntax tree is the graph's
+  /// main cost over the parse: files without them, most of a large codebase's non-RIB code,
+  /// have their function bodies skipped).
+  static func mayBuildRIBs(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count >= 4 else { return false }
+      for index in 0..<buffer.count {
+        let byte = buffer[index]
+        // Every word starts with B, b, N, W or R.
+        guard byte == 0x42 || byte == 0x62 || byte == 0x4E || byte == 0x57 || byte == 0x52 else {
+          continue
+        }
+        for word in bodyWords where word[0] == byte && index + word.count <= buffer.count {
+          var matches = true
+          for offset in 1..<word.count where buffer[index + offset] != word[offset] {
+            matches = false
+            break
+          }
+          if matches { return true }
+        }
+      }
+      return false
+    }
+  }
+
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    walksBodies ? .visitChildren : .skipChildren
   }
 
   private func point(_ node: some SyntaxProtocol) -> SourcePoint {
