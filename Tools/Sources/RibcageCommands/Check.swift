@@ -37,14 +37,7 @@ struct Check: ParsableCommand, ConsoleCommand {
     let cwd = console.workingDirectory
     var linter = Linter(configurations: try Lint.configurationScope(config, in: cwd))
     linter.jobs = jobs
-    var accepted: Baseline?
-    if let baseline {
-      let path = FilePath.resolved(baseline, in: cwd)
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ToolFailure("cannot read the baseline \(baseline)")
-      }
-      accepted = try Baseline.decode(data, file: baseline)
-    }
+    let accepted = try baseline.map { try Lint.loadBaseline($0, in: cwd) }
     let progress = quiet ? nil : ProgressLine("ribcage check", on: console)
     if let progress { linter.progress = { progress.update(done: $0, total: $1) } }
     let result: (lint: LintReport, graph: GraphReport)

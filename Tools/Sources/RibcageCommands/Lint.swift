@@ -71,14 +71,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     linter.jobs = jobs
     let progress = quiet ? nil : ProgressLine("ribcage lint", on: console)
     if let progress { linter.progress = { progress.update(done: $0, total: $1) } }
-    var accepted: Baseline?
-    if let baseline {
-      let path = FilePath.resolved(baseline, in: cwd)
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ToolFailure("cannot read the baseline \(baseline)")
-      }
-      accepted = try Baseline.decode(data, file: baseline)
-    }
+    let accepted = try baseline.map { try Self.loadBaseline($0, in: cwd) }
     let report: LintReport
     do {
       defer { progress?.finish() }
@@ -124,6 +117,14 @@ struct Lint: ParsableCommand, ConsoleCommand {
       summary += "; config: " + report.configurationFiles.joined(separator: ", ")
     }
     return summary
+  }
+
+  /// The baseline file `--baseline` names.
+  static func loadBaseline(_ file: String, in cwd: String) throws -> Baseline {
+    guard let data = FileManager.default.contents(atPath: FilePath.resolved(file, in: cwd)) else {
+      throw ToolFailure("cannot read the baseline \(file)")
+    }
+    return try Baseline.decode(data, file: file)
   }
 
   /// `--config FILE` for every file, else the nearest `.ribcage.yml` above each.

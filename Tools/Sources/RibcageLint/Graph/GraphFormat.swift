@@ -139,13 +139,11 @@ enum GraphText {
 
   static func problems(_ graph: RIBGraph, colored: Bool) -> String {
     graph.problems.map { problem in
-      let location =
-        problem.path.isEmpty ? "ribcage:" : "\(problem.path):\(problem.line):\(problem.column):"
-      let label = "\(problem.severity.rawValue):"
-      let rest = "\(problem.message) [\(problem.kind.rawValue)]"
-      guard colored else { return "\(location) \(label) \(rest)" }
-      return TerminalStyle.location.apply(location) + " "
-        + TerminalStyle.label(problem.severity).apply(label) + " " + rest
+      TextReport.line(
+        location: problem.path.isEmpty
+          ? "ribcage:" : "\(problem.path):\(problem.line):\(problem.column):",
+        severity: problem.severity, message: problem.message, tag: problem.kind.rawValue,
+        colored: colored)
     }.joined(separator: "\n")
   }
 }
