@@ -649,3 +649,25 @@ import Testing
   #expect(graph.workflows[1].steps.map(\.rib) == ["Root", nil])
   #expect(graph.workflows[1].steps.map(\.method) == ["waitForLogin", "unknownStep"])
 }
+
+@Test func twoCopiesOfAnAppInOneModuleAreTwoTrees() throws {
+  // uber/RIBs-iOS keeps each tutorial's app side by side under one Package.swift: the same names
+  // declared in each copy, extensions and conformances joining their own copy's types.
+  var files: [String: String] = ["Package.swift": "// swift-tools-version:5.9"]
+  for copy in ["tutorial3", "tutorial4"] {
+    for (path, source) in uberApp() { files["\(copy)/\(path)"] = source }
+  }
+  let graph = try graph(files)
+  #expect(graph.nodes.count == 8)
+  #expect(graph.interactorCount == 8)
+  #expect(graph.edges.count == 6)
+  #expect(graph.roots.count == 2)
+  #expect(graph.problems.filter { $0.severity == .error }.isEmpty, "\(graph.problems)")
+  #expect(graph.unplaced.isEmpty)
+  for edge in graph.edges {
+    let parent = try #require(graph.node(edge.parent))
+    let child = try #require(graph.node(edge.child))
+    // Each edge stays inside one copy.
+    #expect(parent.path.prefix(9) == child.path.prefix(9), "\(edge)")
+  }
+}

@@ -25,7 +25,7 @@ struct DependencyChecker {
     let location = (use.path, use.place.line, use.place.column)
 
     if checksDependencies, let dependencyName = child.node.dependency,
-      let dependency = index.lookup(dependencyName, from: child.node.module),
+      let dependency = index.lookup(dependencyName, from: child.node.module, path: child.node.path),
       dependency.kind == .protocolType,
       let scope = scope(of: use, parent: parent)
     {
@@ -54,7 +54,7 @@ struct DependencyChecker {
     }
 
     if let listenerName = child.node.listener,
-      let listener = index.lookup(listenerName, from: child.node.module),
+      let listener = index.lookup(listenerName, from: child.node.module, path: child.node.path),
       listener.kind == .protocolType,
       let interactorKey = parent.interactorKey, let interactor = index.entries[interactorKey],
       !index.ancestors(of: interactor).contains(listener.name),
@@ -79,7 +79,7 @@ struct DependencyChecker {
       .compactMap { index.entries[$0] }
     return owners.contains { owner in
       owner.parts.flatMap(\.declaration.creations).contains { creation in
-        index.lookup(creation.type, from: owner.module).map {
+        index.lookup(creation.type, from: owner.module, path: owner.path).map {
           index.ancestors(of: $0).contains(listener)
         } ?? false
       }
@@ -106,7 +106,7 @@ struct DependencyChecker {
     let owner = use.owner
     let module = owner.module
     let parentComponent = parent.componentKey.flatMap { index.entries[$0] }
-    let parentDependency = parent.node.dependency.flatMap { index.lookup($0, from: module) }
+    let parentDependency = parent.node.dependency.flatMap { index.lookup($0, from: module, path: owner.path) }
     switch use.scope.map(TypeText.normalized) {
     case "self"?:
       return owner
@@ -117,11 +117,11 @@ struct DependencyChecker {
       return parentDependency
     case let name?:
       let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
-      if let type = owner.binding(bare), let entry = index.lookup(type, from: module) {
+      if let type = owner.binding(bare), let entry = index.lookup(type, from: module, path: owner.path) {
         return entry
       }
       if let created = GraphBuilder.createdTypeName(bare),
-        let entry = index.lookup(created, from: module)
+        let entry = index.lookup(created, from: module, path: owner.path)
       {
         return entry
       }
@@ -134,7 +134,7 @@ struct DependencyChecker {
   /// `Component<any XDependency>` → `XDependency`.
   private func componentDependency(_ component: TypeIndex.Entry) -> TypeIndex.Entry? {
     index.frameworkBase(of: component, among: GraphBuilder.componentBases)?.arguments.first
-      .flatMap { index.lookup($0, from: component.module) }
+      .flatMap { index.lookup($0, from: component.module, path: component.path) }
   }
 
   /// A dependency protocol's requirements, its inherited protocols' included.
@@ -149,7 +149,9 @@ struct DependencyChecker {
         result.append(Requirement(name: member.name, type: member.type, protocolName: entry.name))
       }
       for reference in entry.inherits.reversed() {
-        if let next = index.lookup(reference.name, from: entry.module) { stack.append(next) }
+        if let next = index.lookup(reference.name, from: entry.module, path: entry.path) {
+          stack.append(next)
+        }
       }
     }
     return result
@@ -184,7 +186,9 @@ struct DependencyChecker {
     // Implementations: the type, its superclasses, extensions of what it conforms to.
     var chain: [TypeIndex.Entry] = [scope]
     for name in scopeAncestors {
-      if let entry = index.lookup(name, from: scope.module) { chain.append(entry) }
+      if let entry = index.lookup(name, from: scope.module, path: scope.path) {
+        chain.append(entry)
+      }
     }
     for entry in chain {
       let isProtocol = entry.kind == .protocolType

@@ -106,7 +106,7 @@ struct GraphBuilder {
     for key in builders.keys.sorted() where builders[key]!.routers.isEmpty {
       let entry = builders[key]!.entry
       let inner = entry.parts.flatMap(\.declaration.creations).compactMap {
-        index.lookup($0.type, from: entry.module)
+        index.lookup($0.type, from: entry.module, path: entry.path)
       }.compactMap { builders[$0.key] }.filter { !$0.routers.isEmpty }
       if !inner.isEmpty {
         builders[key]!.routers = inner.flatMap(\.routers)
@@ -395,7 +395,7 @@ struct GraphBuilder {
     if let base, let first = base.arguments.first {
       if base.name == "Builder" {
         info.dependency = first
-      } else if let component = index.lookup(first, from: entry.module),
+      } else if let component = index.lookup(first, from: entry.module, path: entry.path),
         componentKeys.contains(component.key)
       {
         info.components.append(component.key)
@@ -407,7 +407,8 @@ struct GraphBuilder {
     var found: [String] = []
     for part in entry.parts {
       for creation in part.declaration.creations {
-        guard let created = index.lookup(creation.type, from: entry.module) else { continue }
+        guard let created = index.lookup(creation.type, from: entry.module, path: part.path)
+        else { continue }
         if routerKeys.contains(created.key) {
           found.append(created.key)
         } else if componentKeys.contains(created.key), !info.components.contains(created.key) {
@@ -419,7 +420,7 @@ struct GraphBuilder {
       // `func build(…) -> LoggedOutRouting`: the router conforming to what it returns.
       for function in entry.parts.flatMap(\.declaration.functions) {
         guard let returned = function.returnType,
-          let type = index.lookup(returned, from: entry.module)
+          let type = index.lookup(returned, from: entry.module, path: entry.path)
         else { continue }
         if routerKeys.contains(type.key) {
           found.append(type.key)
@@ -430,7 +431,7 @@ struct GraphBuilder {
       }
     }
     if found.isEmpty, entry.name.hasSuffix("Builder"),
-      let router = index.lookup(String(entry.name.dropLast(7)) + "Router", from: entry.module),
+      let router = index.lookup(String(entry.name.dropLast(7)) + "Router", from: entry.module, path: entry.path),
       routerKeys.contains(router.key)
     {
       found.append(router.key)  // names: the fallback
@@ -440,12 +441,12 @@ struct GraphBuilder {
     if info.routers.isEmpty {
       info.frameworkRouter =
         entry.parts.flatMap(\.declaration.creations).first {
-          Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module) == nil
+          Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module, path: entry.path) == nil
         }?.type
     }
     // `Builder<AppComponent>`: the component it is given is its scope.
     if info.components.isEmpty, let dependency = info.dependency,
-      let component = index.lookup(dependency, from: entry.module),
+      let component = index.lookup(dependency, from: entry.module, path: entry.path),
       componentKeys.contains(component.key)
     {
       info.components.append(component.key)
@@ -471,7 +472,7 @@ struct GraphBuilder {
     {
       if keys.contains(type.key) { return type }
       if type.kind == .protocolType {
-        var conforming = interactors.filter { ancestors($0).contains(type.name) }
+        var conforming = interactors.filter { index.ancestorKeys(of: $0).contains(type.key) }
         if conforming.count > 1 {
           conforming = conforming.filter {
             index.sees($0.module, from: router.module, path: router.path)
@@ -486,7 +487,7 @@ struct GraphBuilder {
     }
     if let builder {
       let created = builder.entry.parts.flatMap(\.declaration.creations).compactMap {
-        index.lookup($0.type, from: builder.entry.module)
+        index.lookup($0.type, from: builder.entry.module, path: builder.entry.path)
       }.filter { keys.contains($0.key) }
       if created.count == 1 || builder.routers.count == 1, let first = created.first {
         return first
@@ -503,7 +504,9 @@ struct GraphBuilder {
     else {
       return name
     }
-    let conforming = index.all(.classType).filter { ancestors($0).contains(type.name) }
+    let conforming = index.all(.classType).filter {
+      index.ancestorKeys(of: $0).contains(type.key)
+    }
     if conforming.count == 1 { return conforming[0].name }
     return index.nearest(conforming, to: router.path)?.name ?? name
   }
@@ -527,7 +530,9 @@ struct GraphBuilder {
       if type.kind == .protocolType, type.name != "Buildable",
         ancestors(type).contains("Buildable")
       {
-        let conforming = builders.values.filter { ancestors($0.entry).contains(type.name) }
+        let conforming = builders.values.filter {
+          index.ancestorKeys(of: $0.entry).contains(type.key)
+        }
           .sorted { $0.entry.key < $1.entry.key }
         let visible = conforming.filter {
           index.sees($0.entry.module, from: module, path: path)

@@ -40,6 +40,7 @@ struct TypeIndex {
   private(set) var topLevel: [(declaration: TypeDeclaration, module: String, path: String)] = []
 
   init(_ files: [GraphFacts]) {
+    var extensions: [(declaration: TypeDeclaration, module: String, path: String)] = []
     for file in files {
       imports[file.path] = file.imports
       workflows += file.workflows.map { ($0, file.module, file.path) }
@@ -49,32 +50,37 @@ struct TypeIndex {
         topLevel.append((file.topLevel, file.module, file.path))
       }
       for declaration in file.declarations where !declaration.name.isEmpty {
+        guard declaration.kind != .extensionType else {
+          extensions.append((declaration, file.module, file.path))
+          continue
+        }
         var key = file.module + "." + declaration.name
-        if declaration.kind != .extensionType, entries[key]?.isDeclared == true {
+        if entries[key] != nil {
           // The same name declared twice in one module (a copied feature): kept apart.
           key += "@" + file.path
         }
-        var entry =
-          entries[key]
-          ?? Entry(key: key, module: file.module, name: declaration.name, kind: declaration.kind)
-        if entries[key] == nil { byName[declaration.name, default: []].append(key) }
-        if declaration.kind == .extensionType {
-          entry.parts.append((declaration, file.path))
-        } else {
-          entry.kind = declaration.kind
-          entry.isDeclared = true
-          entry.parts.insert((declaration, file.path), at: 0)
-        }
+        var entry = Entry(key: key, module: file.module, name: declaration.name, kind: declaration.kind)
+        entry.isDeclared = true
+        entry.parts = [(declaration, file.path)]
         entries[key] = entry
+        byName[declaration.name, default: []].append(key)
       }
     }
-    // An extension of a type declared in another module belongs to that type.
-    for (key, entry) in entries where !entry.isDeclared {
-      let declared = (byName[entry.name] ?? []).filter { entries[$0]?.isDeclared == true }
-      guard declared.count == 1, let target = declared.first, target != key else { continue }
-      entries[target]?.parts += entry.parts
-      entries[key] = nil
-      byName[entry.name]?.removeAll { $0 == key }
+    // Extensions join the declaration they extend: in their module (the nearest one when the
+    // module declares the name twice), else the only one declared elsewhere; else they stand
+    // alone (a framework type's extension).
+    for (declaration, module, path) in extensions {
+      let target = lookup(declaration.name, from: module, path: path)
+      if let target, target.isDeclared {
+        entries[target.key]?.parts.append((declaration, path))
+        continue
+      }
+      let key = module + "." + declaration.name
+      if entries[key] == nil {
+        entries[key] = Entry(key: key, module: module, name: declaration.name, kind: .extensionType)
+        byName[declaration.name, default: []].append(key)
+      }
+      entries[key]?.parts.append((declaration, path))
     }
   }
 
@@ -136,18 +142,30 @@ struct TypeIndex {
   /// Every name `entry` inherits or conforms to, through project classes and protocols
   /// (framework names included as they are written).
   func ancestors(of entry: Entry) -> Set<String> {
-    var result: Set<String> = []
+    ancestry(of: entry).names
+  }
+
+  /// The keys of the project types `entry` inherits or conforms to, through one another: what
+  /// tells `LoggedOutBuildable` of one copy of a feature from the other's.
+  func ancestorKeys(of entry: Entry) -> Set<String> {
+    ancestry(of: entry).keys
+  }
+
+  private func ancestry(of entry: Entry) -> (names: Set<String>, keys: Set<String>) {
+    var names: Set<String> = []
+    var keys: Set<String> = []
     var stack = [entry]
     var seen: Set<String> = [entry.key]
     while let current = stack.popLast() {
       for reference in current.inherits {
-        result.insert(reference.name)
-        if let next = lookup(reference.name, from: current.module), seen.insert(next.key).inserted {
-          stack.append(next)
+        names.insert(reference.name)
+        if let next = lookup(reference.name, from: current.module, path: current.path) {
+          keys.insert(next.key)
+          if seen.insert(next.key).inserted { stack.append(next) }
         }
       }
     }
-    return result
+    return (names, keys)
   }
 
   /// The first framework base class among `bases` that `entry` reaches through its superclass
@@ -164,7 +182,8 @@ struct TypeIndex {
       if bases.contains(superclass.name) {
         return TypeReference(name: superclass.name, arguments: arguments)
       }
-      guard let next = lookup(superclass.name, from: current.module), next.kind == .classType,
+      guard let next = lookup(superclass.name, from: current.module, path: current.path),
+        next.kind == .classType,
         seen.insert(next.key).inserted
       else { return nil }
       current = next
