@@ -56,23 +56,21 @@ struct GraphBuilder {
   let index: TypeIndex
   /// `--root`: a RIB, router, builder or interactor name.
   var rootName: String?
+  /// What each type inherits, computed once.
+  private let lineage: Lineage
 
   init(files: [GraphFacts], rootName: String? = nil) {
     self.index = TypeIndex(files)
     self.rootName = rootName
+    self.lineage = Lineage(index: index)
   }
 
   // MARK: Building
 
   func build() -> RIBGraph {
     var graph = RIBGraph()
-    var ancestorsCache: [String: Set<String>] = [:]
-    func ancestors(_ entry: TypeIndex.Entry) -> Set<String> {
-      if let cached = ancestorsCache[entry.key] { return cached }
-      let found = index.ancestors(of: entry)
-      ancestorsCache[entry.key] = found
-      return found
-    }
+    let lineage = self.lineage
+    func ancestors(_ entry: TypeIndex.Entry) -> Set<String> { lineage.names(of: entry) }
     let classes = index.all(.classType).filter { !$0.isTestDouble }
 
     func concrete(_ bases: Set<String>) -> [TypeIndex.Entry] {
@@ -472,7 +470,7 @@ struct GraphBuilder {
     {
       if keys.contains(type.key) { return type }
       if type.kind == .protocolType {
-        var conforming = interactors.filter { index.ancestorKeys(of: $0).contains(type.key) }
+        var conforming = interactors.filter { lineage.conforms($0, to: type) }
         if conforming.count > 1 {
           conforming = conforming.filter {
             index.sees($0.module, from: router.module, path: router.path)
@@ -504,8 +502,9 @@ struct GraphBuilder {
     else {
       return name
     }
-    let conforming = index.all(.classType).filter {
-      index.ancestorKeys(of: $0).contains(type.key)
+    var conforming = lineage.classes(conformingTo: type).filter { !$0.isTestDouble }
+    if conforming.count > 1 {
+      conforming = conforming.filter { index.sees($0.module, from: router.module, path: router.path) }
     }
     if conforming.count == 1 { return conforming[0].name }
     return index.nearest(conforming, to: router.path)?.name ?? name
@@ -530,9 +529,7 @@ struct GraphBuilder {
       if type.kind == .protocolType, type.name != "Buildable",
         ancestors(type).contains("Buildable")
       {
-        let conforming = builders.values.filter {
-          index.ancestorKeys(of: $0.entry).contains(type.key)
-        }
+        let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
           .sorted { $0.entry.key < $1.entry.key }
         let visible = conforming.filter {
           index.sees($0.entry.module, from: module, path: path)
@@ -758,5 +755,52 @@ struct GraphBuilder {
         }
       }
     }
+  }
+}
+
+/// What each type inherits and conforms to, computed once per type (a large app asks the same
+/// question for thousands of builders), and which classes conform to a protocol.
+final class Lineage {
+  private let index: TypeIndex
+  private var names: [String: Set<String>] = [:]
+  private var keys: [String: Set<String>] = [:]
+  /// Ancestor key → the classes reaching it, built on first use.
+  private var conformers: [String: [TypeIndex.Entry]]?
+
+  init(index: TypeIndex) {
+    self.index = index
+  }
+
+  /// The names `entry` inherits or conforms to (``TypeIndex/ancestors(of:)``), cached.
+  func names(of entry: TypeIndex.Entry) -> Set<String> {
+    if let known = names[entry.key] { return known }
+    let found = index.ancestors(of: entry)
+    names[entry.key] = found
+    return found
+  }
+
+  /// The keys of the project types `entry` reaches (``TypeIndex/ancestorKeys(of:)``), cached.
+  func keys(of entry: TypeIndex.Entry) -> Set<String> {
+    if let known = keys[entry.key] { return known }
+    let found = index.ancestorKeys(of: entry)
+    keys[entry.key] = found
+    return found
+  }
+
+  /// Whether `entry` reaches the very type `type` (not another module's type of that name).
+  func conforms(_ entry: TypeIndex.Entry, to type: TypeIndex.Entry) -> Bool {
+    keys(of: entry).contains(type.key)
+  }
+
+  /// The declared classes reaching `type`, sorted by key.
+  func classes(conformingTo type: TypeIndex.Entry) -> [TypeIndex.Entry] {
+    if conformers == nil {
+      var map: [String: [TypeIndex.Entry]] = [:]
+      for entry in index.all(.classType) {
+        for key in keys(of: entry) { map[key, default: []].append(entry) }
+      }
+      conformers = map
+    }
+    return conformers?[type.key] ?? []
   }
 }
