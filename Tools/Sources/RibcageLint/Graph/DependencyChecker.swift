@@ -6,6 +6,52 @@
 struct DependencyChecker {
   let index: TypeIndex
   let graph: RIBGraph
+  /// What each type inherits, shared with the graph builder.
+  let lineage: Lineage
+  /// Each RIB's parent on a shortest path from a root (for messages and Needle's walk up).
+  private let parentOf: [String: String]
+  private let nodes: [String: RIBGraph.Node]
+  /// RIB id → its component's entry.
+  private let components: [String: TypeIndex.Entry]
+  /// Root id → the components above it (a Needle bootstrap component that builds it).
+  private let aboveRoots: [String: [TypeIndex.Entry]]
+
+  init(
+    index: TypeIndex, lineage: Lineage, graph: RIBGraph, ribs: [GraphBuilder.RIB],
+    aboveRoots: [String: [TypeIndex.Entry]] = [:]
+  ) {
+    self.index = index
+    self.lineage = lineage
+    self.graph = graph
+    self.aboveRoots = aboveRoots
+    nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var components: [String: TypeIndex.Entry] = [:]
+    for rib in ribs {
+      if let key = rib.componentKey, let entry = index.entries[key] {
+        components[rib.node.id] = entry
+      }
+    }
+    self.components = components
+    var children: [String: [String]] = [:]
+    for edge in graph.edges { children[edge.parent, default: []].append(edge.child) }
+    // Breadth first from the roots; RIBs no root reaches take their first parent by id.
+    var parentOf: [String: String] = [:]
+    var queue = graph.roots
+    var seen = Set(graph.roots)
+    var next = 0
+    while next < queue.count {
+      let id = queue[next]
+      next += 1
+      for child in children[id] ?? [] where seen.insert(child).inserted {
+        parentOf[child] = id
+        queue.append(child)
+      }
+    }
+    for edge in graph.edges where parentOf[edge.child] == nil && !graph.roots.contains(edge.child) {
+      parentOf[edge.child] = edge.parent
+    }
+    self.parentOf = parentOf
+  }
 
   /// A requirement of a dependency protocol.
   struct Requirement {
@@ -21,7 +67,7 @@ struct DependencyChecker {
     checksDependencies: Bool
   ) -> [RIBGraph.Problem] {
     var problems: [RIBGraph.Problem] = []
-    let path = ribPath(to: parent.node.id) + [child.node.name]
+    let path = ribPath(to: parent.node.id).map { nodes[$0]?.name ?? $0 } + [child.node.name]
     let location = (use.path, use.place.line, use.place.column)
 
     if checksDependencies, let dependencyName = child.node.dependency,
@@ -29,7 +75,12 @@ struct DependencyChecker {
       dependency.kind == .protocolType,
       let scope = scope(of: use, parent: parent)
     {
-      let provided = providedMembers(by: scope, for: dependency)
+      // Needle: the components above the parent, nearest first.
+      let chain = ribPath(to: parent.node.id)
+      let upper =
+        chain.reversed().compactMap { components[$0] }
+        + (chain.first.flatMap { aboveRoots[$0] } ?? [])
+      let provided = providedMembers(by: scope, for: dependency, upper: upper)
       for requirement in provided == nil ? [] : requirements(of: dependency) {
         let shown =
           "\(path.joined(separator: " → ")): \(requirement.protocolName).\(requirement.name)"
@@ -57,7 +108,7 @@ struct DependencyChecker {
       let listener = index.lookup(listenerName, from: child.node.module, path: child.node.path),
       listener.kind == .protocolType,
       let interactorKey = parent.interactorKey, let interactor = index.entries[interactorKey],
-      !index.ancestors(of: interactor).contains(listener.name),
+      !lineage.names(of: interactor).contains(listener.name),
       !hasAdapter(conformingTo: listener.name, in: parent)
     {
       problems.append(
@@ -80,24 +131,22 @@ struct DependencyChecker {
     return owners.contains { owner in
       owner.parts.flatMap(\.declaration.creations).contains { creation in
         index.lookup(creation.type, from: owner.module, path: owner.path).map {
-          index.ancestors(of: $0).contains(listener)
+          lineage.names(of: $0).contains(listener)
         } ?? false
       }
     }
   }
 
-  /// The names from a root down to `id` (the first parent of each, by id).
+  /// The ids from a root down to `id`.
   private func ribPath(to id: String) -> [String] {
-    var parents: [String: String] = [:]
-    for edge in graph.edges where parents[edge.child] == nil { parents[edge.child] = edge.parent }
-    var names: [String] = []
+    var ids: [String] = []
     var current: String? = id
     var seen: Set<String> = []
     while let node = current, seen.insert(node).inserted {
-      names.append(graph.node(node)?.name ?? node)
-      current = parents[node]
+      ids.append(node)
+      current = parentOf[node]
     }
-    return names.reversed()
+    return ids.reversed()
   }
 
   /// The type the child builder is given: what `use.scope` names in its owner, else the
@@ -106,7 +155,9 @@ struct DependencyChecker {
     let owner = use.owner
     let module = owner.module
     let parentComponent = parent.componentKey.flatMap { index.entries[$0] }
-    let parentDependency = parent.node.dependency.flatMap { index.lookup($0, from: module, path: owner.path) }
+    let parentDependency = parent.node.dependency.flatMap {
+      index.lookup($0, from: module, path: owner.path)
+    }
     switch use.scope.map(TypeText.normalized) {
     case "self"?:
       return owner
@@ -117,7 +168,9 @@ struct DependencyChecker {
       return parentDependency
     case let name?:
       let bare = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
-      if let type = owner.binding(bare), let entry = index.lookup(type, from: module, path: owner.path) {
+      if let type = owner.binding(bare, in: use.function),
+        let entry = index.lookup(type, from: module, path: owner.path)
+      {
         return entry
       }
       if let created = GraphBuilder.createdTypeName(bare),
@@ -171,37 +224,40 @@ struct DependencyChecker {
   /// and default implementations in extensions of the protocols it conforms to (conforming to
   /// the child's dependency proves nothing by itself: the compiler wants each member). A
   /// component that does not conform to it (Needle's `ChildComponent(parent: self)`) also
-  /// provides what its own dependency promises from further up.
-  func providedMembers(by scope: TypeIndex.Entry, for dependency: TypeIndex.Entry)
-    -> [String: Provided]?
-  {
-    let scopeAncestors = index.ancestors(of: scope)
-    if scope.kind == .protocolType, scopeAncestors.contains(dependency.name) { return nil }
+  /// provides what its own dependency promises and, as Needle walks up the tree, what the
+  /// components above it implement (`upper`, nearest first).
+  func providedMembers(
+    by scope: TypeIndex.Entry, for dependency: TypeIndex.Entry, upper: [TypeIndex.Entry] = []
+  ) -> [String: Provided]? {
+    let scopeAncestors = lineage.keys(of: scope)
+    if scope.kind == .protocolType, scopeAncestors.contains(dependency.key) { return nil }
     var result: [String: Provided] = [:]
     func take(_ members: [TypeDeclaration.Member], from owner: String) {
       for member in members where result[member.name] == nil {
         result[member.name] = Provided(type: member.type, owner: owner)
       }
     }
-    // Implementations: the type, its superclasses, extensions of what it conforms to.
-    var chain: [TypeIndex.Entry] = [scope]
-    for name in scopeAncestors {
-      if let entry = index.lookup(name, from: scope.module, path: scope.path) {
-        chain.append(entry)
+    func takeImplementations(of entry: TypeIndex.Entry) {
+      for implementer in implementers(of: entry) {
+        let isProtocol = implementer.kind == .protocolType
+        for part in implementer.parts where !(isProtocol && part.declaration.kind == .protocolType)
+        {
+          take(part.declaration.members, from: implementer.name)
+        }
       }
     }
-    for entry in chain {
-      let isProtocol = entry.kind == .protocolType
-      for part in entry.parts where !(isProtocol && part.declaration.kind == .protocolType) {
-        take(part.declaration.members, from: entry.name)
-      }
-    }
-    // Promises: a protocol scope's requirements; a non-conforming component's dependency.
+    takeImplementations(of: scope)
+    // Promises: a protocol scope's requirements; a non-conforming component's dependency, and
+    // the components above it.
     var promised: [TypeIndex.Entry] = []
     if scope.kind == .protocolType {
       promised.append(scope)
-    } else if !scopeAncestors.contains(dependency.name), let upper = componentDependency(scope) {
-      promised.append(upper)
+    } else if !scopeAncestors.contains(dependency.key) {
+      if let own = componentDependency(scope) { promised.append(own) }
+      for component in upper where component.key != scope.key {
+        takeImplementations(of: component)
+        if let above = componentDependency(component) { promised.append(above) }
+      }
     }
     for entry in promised {
       for requirement in requirements(of: entry) where result[requirement.name] == nil {
@@ -211,16 +267,72 @@ struct DependencyChecker {
     return result
   }
 
+  /// `entry`, then its superclasses nearest first, then the protocols it reaches by name: where
+  /// its members are implemented, in a fixed order.
+  private func implementers(of entry: TypeIndex.Entry) -> [TypeIndex.Entry] {
+    var chain = [entry]
+    var seen: Set<String> = [entry.key]
+    var current = entry
+    while let superclass = current.parts.first?.declaration.inherits.first,
+      let next = index.lookup(superclass.name, from: current.module, path: current.path),
+      next.kind == .classType, seen.insert(next.key).inserted
+    {
+      chain.append(next)
+      current = next
+    }
+    let protocols = lineage.names(of: entry).sorted().compactMap {
+      index.lookup($0, from: entry.module, path: entry.path)
+    }.filter { $0.kind == .protocolType && seen.insert($0.key).inserted }
+    return chain + protocols
+  }
+
   /// Whether two type texts name different types. `BehaviorRelay` (created as
   /// `BehaviorRelay(value: false)`, its arguments inferred) matches `BehaviorRelay<Bool>`.
   private func differ(_ wanted: String, _ given: String) -> Bool {
-    let wanted = TypeText.normalized(index.resolvingAlias(wanted))
-    let given = TypeText.normalized(index.resolvingAlias(given))
+    let wanted = TypeText.normalized(resolvingAliases(in: wanted))
+    let given = TypeText.normalized(resolvingAliases(in: given))
     if wanted == given { return false }
     if !wanted.contains("<") || !given.contains("<") {
       return TypeText.baseName(wanted) != TypeText.baseName(given)
         || wanted.hasSuffix("?") != given.hasSuffix("?")
     }
     return true
+  }
+
+  /// Every identifier of a type's text through the type aliases (`[Score]?` → `[Int]?`), and
+  /// `Optional<X>` as `X?` at any depth.
+  private func resolvingAliases(in text: String) -> String {
+    var result = ""
+    var word = ""
+    func flush() {
+      if !word.isEmpty { result += index.resolvingAlias(word) }
+      word = ""
+    }
+    for character in text {
+      if character.isLetter || character.isNumber || character == "_" || character == "." {
+        word.append(character)
+      } else {
+        flush()
+        result.append(character)
+      }
+    }
+    flush()
+    while let range = result.range(of: "Optional<") {
+      var depth = 0
+      var end = range.upperBound
+      while end < result.endIndex {
+        let character = result[end]
+        if character == "<" { depth += 1 }
+        if character == ">" {
+          if depth == 0 { break }
+          depth -= 1
+        }
+        end = result.index(after: end)
+      }
+      guard end < result.endIndex else { break }
+      let inner = result[range.upperBound..<end]
+      result.replaceSubrange(range.lowerBound...end, with: inner + "?")
+    }
+    return result
   }
 }

@@ -51,6 +51,18 @@ struct GraphBuilder {
     var isCreation: Bool
     var isGatedBuild: Bool
     var isUngatedBuild: Bool
+    /// The method the use is in (to read `scope` among its parameters and locals).
+    var function: String? = nil
+  }
+
+  /// What every parent's edge search shares, computed once per run.
+  struct EdgeContext {
+    let builders: [String: BuilderInfo]
+    let componentKeys: Set<String>
+    /// Component key → the RIB (router key) it is the component of, when it is one RIB's only.
+    let componentOwners: [String: String]
+    /// Dependency protocol key → the builders taking it.
+    let buildersByDependency: [String: [BuilderInfo]]
   }
 
   let index: TypeIndex
@@ -112,22 +124,34 @@ struct GraphBuilder {
       }
     }
 
+    // A component several builders are given (`Builder<AppComponent>` for many RIBs) is no
+    // single RIB's: its creations are not one RIB's children.
+    var componentUsers: [String: Int] = [:]
+    for builder in builders.values {
+      if let component = builder.components.first { componentUsers[component, default: 0] += 1 }
+    }
+    for key in builders.keys {
+      if let component = builders[key]!.components.first, componentUsers[component]! > 1 {
+        builders[key]!.components = []
+      }
+    }
+
     // RIBs: one per router class.
     var ribs: [String: RIB] = [:]
-    let names = Dictionary(grouping: routers) { Self.ribName($0.name) }
-    let qualified = Dictionary(grouping: routers) { $0.module + "." + Self.ribName($0.name) }
+    var buildersOfRouter: [String: [BuilderInfo]] = [:]
+    for builder in builders.values {
+      for router in builder.routers { buildersOfRouter[router, default: []].append(builder) }
+    }
+    let interactorKeys = Set(interactors.map(\.key))
     for router in routers {
       let name = Self.ribName(router.name)
-      var id = (names[name]?.count ?? 0) > 1 ? router.module + "." + name : name
-      if (qualified[router.module + "." + name]?.count ?? 0) > 1 {
-        id += " (" + router.path + ")"  // the same name twice in one module: a copied feature
-      }
-      let builder = builders.values.filter { $0.routers.contains(router.key) }
+      let id = name  // made unique below, once every RIB is known
+      let builder = (buildersOfRouter[router.key] ?? [])
         .min { ($0.delegates ? 1 : 0, $0.entry.key) < ($1.delegates ? 1 : 0, $1.entry.key) }
       let base = index.frameworkBase(of: router, among: Self.routerBases)
       let interactor = resolveInteractor(
         router: router, base: base, builder: builder, interactors: interactors,
-        ancestors: ancestors)
+        interactorKeys: interactorKeys)
       var view: String?
       if let base, !Self.viewlessRouterBases.contains(base.name) {
         view =
@@ -155,7 +179,6 @@ struct GraphBuilder {
     }
 
     // RIBs without a router class: their builder creates the framework's router.
-    let interactorKeys = Set(interactors.map(\.key))
     for key in builders.keys.sorted() {
       guard let builder = builders[key], builder.routers.isEmpty,
         let frameworkRouter = builder.frameworkRouter
@@ -176,8 +199,7 @@ struct GraphBuilder {
             && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
         }?.name ?? "view"
       let node = RIBGraph.Node(
-        id: ribs.values.contains { $0.node.name == name } ? entry.module + "." + name : name,
-        name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
+        id: name, name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
         interactor: interactor?.name,
         component: builder.components.first.flatMap { index.entries[$0]?.name },
         dependency: builder.dependency, listener: builder.listener, view: view, path: entry.path,
@@ -187,13 +209,26 @@ struct GraphBuilder {
         componentKey: builder.components.first)
     }
 
+    assignIDs(&ribs)
+
     // Edges.
+    var componentOwners: [String: String] = [:]
+    for rib in ribs.values {
+      if let component = rib.componentKey { componentOwners[component] = rib.routerKey }
+    }
+    var buildersByDependency: [String: [BuilderInfo]] = [:]
+    for builder in builders.values.sorted(by: { $0.entry.key < $1.entry.key }) {
+      guard let dependency = builder.dependency,
+        let type = index.lookup(dependency, from: builder.entry.module, path: builder.entry.path)
+      else { continue }
+      buildersByDependency[type.key, default: []].append(builder)
+    }
+    let context = EdgeContext(
+      builders: builders, componentKeys: componentKeys, componentOwners: componentOwners,
+      buildersByDependency: buildersByDependency)
     var uses: [String: [String: [Use]]] = [:]  // parent router key → child router key → uses
     for (key, rib) in ribs {
-      for (child, found) in childUses(
-        of: rib, ribs: ribs, builders: builders, componentKeys: componentKeys,
-        ancestors: ancestors)
-      {
+      for (child, found) in childUses(of: rib, context: context, ancestors: ancestors) {
         uses[key, default: [:]][child, default: []] += found
       }
     }
@@ -244,7 +279,19 @@ struct GraphBuilder {
     // component, say) is checked against the scope of wherever it is created, if that is one
     // place.
     let sites = creationSites(of: builders)
-    let checker = DependencyChecker(index: index, graph: graph)
+    // Needle resolves up to the bootstrap component that builds the root.
+    var aboveRoots: [String: [TypeIndex.Entry]] = [:]
+    for root in graph.roots {
+      guard let rib = ribs.values.first(where: { $0.node.id == root }), let builder = rib.builderKey
+      else { continue }
+      aboveRoots[root] = (sites[builder] ?? []).map(\.owner).filter {
+        componentKeys.contains($0.key)
+      }
+    }
+    let checker = DependencyChecker(
+      index: index, lineage: lineage, graph: graph,
+      ribs: ribs.values.sorted { $0.routerKey < $1.routerKey },
+      aboveRoots: aboveRoots)
     for (parent, child, use) in edgeUses.sorted(by: {
       ($0.parent, $0.child) < ($1.parent, $1.child)
     }) {
@@ -429,7 +476,8 @@ struct GraphBuilder {
       }
     }
     if found.isEmpty, entry.name.hasSuffix("Builder"),
-      let router = index.lookup(String(entry.name.dropLast(7)) + "Router", from: entry.module, path: entry.path),
+      let router = index.lookup(
+        String(entry.name.dropLast(7)) + "Router", from: entry.module, path: entry.path),
       routerKeys.contains(router.key)
     {
       found.append(router.key)  // names: the fallback
@@ -439,7 +487,8 @@ struct GraphBuilder {
     if info.routers.isEmpty {
       info.frameworkRouter =
         entry.parts.flatMap(\.declaration.creations).first {
-          Self.routerBases.contains($0.type) && index.lookup($0.type, from: entry.module, path: entry.path) == nil
+          Self.routerBases.contains($0.type)
+            && index.lookup($0.type, from: entry.module, path: entry.path) == nil
         }?.type
     }
     // `Builder<AppComponent>`: the component it is given is its scope.
@@ -453,7 +502,7 @@ struct GraphBuilder {
       if let parameter = function.parameters.first(where: {
         $0.label == "withListener" || $0.label == "listener"
       }) {
-        info.listener = parameter.type
+        info.listener = entry.resolvingNestedAlias(parameter.type)
         break
       }
     }
@@ -462,15 +511,14 @@ struct GraphBuilder {
 
   private func resolveInteractor(
     router: TypeIndex.Entry, base: TypeReference?, builder: BuilderInfo?,
-    interactors: [TypeIndex.Entry], ancestors: (TypeIndex.Entry) -> Set<String>
+    interactors: [TypeIndex.Entry], interactorKeys keys: Set<String>
   ) -> TypeIndex.Entry? {
-    let keys = Set(interactors.map(\.key))
     if let name = base?.arguments.first,
       let type = index.lookup(name, from: router.module, path: router.path)
     {
       if keys.contains(type.key) { return type }
       if type.kind == .protocolType {
-        var conforming = interactors.filter { lineage.conforms($0, to: type) }
+        var conforming = lineage.classes(conformingTo: type).filter { keys.contains($0.key) }
         if conforming.count > 1 {
           conforming = conforming.filter {
             index.sees($0.module, from: router.module, path: router.path)
@@ -491,7 +539,8 @@ struct GraphBuilder {
         return first
       }
     }
-    return interactors.first { $0.name == Self.ribName(router.name) + "Interactor" }
+    let named = interactors.filter { $0.name == Self.ribName(router.name) + "Interactor" }
+    return named.count > 1 ? index.nearest(named, to: router.path) : named.first
   }
 
   private func resolveView(
@@ -504,7 +553,9 @@ struct GraphBuilder {
     }
     var conforming = lineage.classes(conformingTo: type).filter { !$0.isTestDouble }
     if conforming.count > 1 {
-      conforming = conforming.filter { index.sees($0.module, from: router.module, path: router.path) }
+      conforming = conforming.filter {
+        index.sees($0.module, from: router.module, path: router.path)
+      }
     }
     if conforming.count == 1 { return conforming[0].name }
     return index.nearest(conforming, to: router.path)?.name ?? name
@@ -514,9 +565,9 @@ struct GraphBuilder {
 
   /// The children `rib` uses, keyed by their router key.
   private func childUses(
-    of rib: RIB, ribs: [String: RIB], builders: [String: BuilderInfo],
-    componentKeys: Set<String>, ancestors: (TypeIndex.Entry) -> Set<String>
+    of rib: RIB, context: EdgeContext, ancestors: (TypeIndex.Entry) -> Set<String>
   ) -> [String: [Use]] {
+    let builders = context.builders
     var result: [String: [Use]] = [:]
     let owners = [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
       .compactMap { index.entries[$0] }
@@ -530,7 +581,6 @@ struct GraphBuilder {
         ancestors(type).contains("Buildable")
       {
         let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
-          .sorted { $0.entry.key < $1.entry.key }
         let visible = conforming.filter {
           index.sees($0.entry.module, from: module, path: path)
         }
@@ -544,27 +594,25 @@ struct GraphBuilder {
         result[router, default: []].append(use)
       }
     }
-    // Components of other RIBs created here (Needle's `ChildComponent(parent: self)`).
-    let componentOwners = Dictionary(
-      ribs.values.compactMap { other in other.componentKey.map { ($0, other.routerKey) } },
-      uniquingKeysWith: { first, _ in first })
+    let ownBuilderComponents = Set(rib.builderKey.flatMap { builders[$0]?.components } ?? [])
     for owner in owners {
       for part in owner.parts {
         let declaration = part.declaration
         for creation in declaration.creations {
+          // A builder created inside a `gatedBy:` closure is built there: a plugin.
           let use = Use(
             evidence: "creates \(creation.type)", path: part.path, place: creation.place,
             scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
-            isGatedBuild: false, isUngatedBuild: false)
+            isGatedBuild: creation.flag != nil, isUngatedBuild: false,
+            function: creation.function)
           for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
             add(builder, use)
           }
+          // Components of other RIBs created here (Needle's `ChildComponent(parent: self)`).
           if let type = index.lookup(creation.type, from: owner.module, path: part.path),
-            componentKeys.contains(type.key), type.key != rib.componentKey,
-            let child = componentOwners[type.key], child != rib.routerKey,
-            !owners.contains(where: {
-              builders[$0.key] != nil && builders[$0.key]!.components.contains(type.key)
-            })
+            context.componentKeys.contains(type.key), type.key != rib.componentKey,
+            !ownBuilderComponents.contains(type.key),
+            let child = context.componentOwners[type.key], child != rib.routerKey
           {
             var componentUse = use
             componentUse.evidence = "creates component \(creation.type)"
@@ -572,17 +620,18 @@ struct GraphBuilder {
           }
         }
         for call in declaration.buildCalls {
-          guard let type = owner.binding(call.receiver) else { continue }
+          guard let type = owner.binding(call.receiver, in: call.function) else { continue }
           for builder in buildersNamed(type, from: owner.module, path: part.path) {
             add(
               builder,
               Use(
                 evidence: "builds with \(call.receiver): \(type)", path: part.path,
                 place: call.place, scope: nil, owner: owner, flag: call.flag, isCreation: false,
-                isGatedBuild: call.flag != nil, isUngatedBuild: call.flag == nil))
+                isGatedBuild: call.flag != nil, isUngatedBuild: call.flag == nil,
+                function: call.function))
           }
         }
-        for (name, place) in declaration.mentions {
+        for (name, place) in declaration.mentions.sorted(by: { $0.key < $1.key }) {
           for builder in buildersNamed(name, from: owner.module, path: part.path) {
             add(
               builder,
@@ -598,10 +647,7 @@ struct GraphBuilder {
             guard
               let dependency = index.lookup(reference.name, from: owner.module, path: part.path)
             else { continue }
-            for builder in builders.values
-            where builder.dependency.flatMap({
-              index.lookup($0, from: builder.entry.module, path: builder.entry.path)?.key
-            }) == dependency.key {
+            for builder in context.buildersByDependency[dependency.key] ?? [] {
               add(
                 builder,
                 Use(
@@ -614,6 +660,27 @@ struct GraphBuilder {
       }
     }
     return result
+  }
+
+  /// Unique ids: the name; `Module.Name` when modules share it; with ` (path:line)` when one
+  /// module declares it twice; numbered if even that repeats (a file passed twice).
+  private func assignIDs(_ ribs: inout [String: RIB]) {
+    let keys = ribs.keys.sorted()
+    let byName = Dictionary(grouping: keys) { ribs[$0]!.node.name }
+    let byModule = Dictionary(grouping: keys) { ribs[$0]!.node.module + "." + ribs[$0]!.node.name }
+    var taken: [String: Int] = [:]
+    for key in keys {
+      let node = ribs[key]!.node
+      var id = node.name
+      if (byName[node.name]?.count ?? 0) > 1 { id = node.module + "." + node.name }
+      if (byModule[node.module + "." + node.name]?.count ?? 0) > 1 {
+        id += " (\(node.path):\(node.line))"
+      }
+      let seen = taken[id, default: 0]
+      taken[id] = seen + 1
+      if seen > 0 { id += " #\(seen + 1)" }
+      ribs[key]!.node.id = id
+    }
   }
 
   // MARK: Tree checks

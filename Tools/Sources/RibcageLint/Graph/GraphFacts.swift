@@ -89,6 +89,8 @@ struct TypeDeclaration: Sendable {
   struct BuildCall: Sendable {
     var receiver: String
     var flag: String?
+    /// The method the call is in.
+    var function: String?
     var place: SourcePoint
   }
 
@@ -113,11 +115,14 @@ struct TypeDeclaration: Sendable {
   var functions: [Function] = []
   /// Types named by stored properties and parameters (base names), with the first place.
   var mentions: [String: SourcePoint] = [:]
-  /// Names bound to a type: stored properties, parameters and locals (`let c = XComponent(…)`).
+  /// Names bound to a type: stored properties (by name), parameters and locals (by
+  /// `function|name`, so two methods' `component`s stay apart).
   var bindings: [String: String] = [:]
+  /// Type aliases declared inside the type (`typealias Listener = HomeListener`).
+  var aliases: [String: String] = [:]
   /// A test double (`*Mock`, `*Spy`, …).
   var isTestDouble: Bool {
-    ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) || name.hasPrefix($0) }
+    ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) }
   }
 }
 
@@ -150,6 +155,8 @@ struct ModuleNames {
         if relative.count > 2, ["Sources", "Tests"].contains(relative[0]) { return relative[1] }
         return name
       case .project:
+        // `Targets/<Target>/Sources/…` (Tuist's multi-target layout) is that target.
+        if relative.count > 2, relative[0] == "Targets" { return name + "/" + relative[1] }
         if relative.count > 1, relative[0] != "Sources" { return name + "/" + relative[0] }
         return name
       }

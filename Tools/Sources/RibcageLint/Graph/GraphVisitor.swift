@@ -23,8 +23,9 @@ final class GraphVisitor: SyntaxVisitor {
 
   /// Words without which a file's function bodies hold nothing the graph reads: a body creates
   /// or builds a builder (`…Builder(…)`, `….build(…)`), a Needle component, or a workflow.
-  static let bodyWords: [[UInt8]] = ["Build", "build", "Needle", "Workflow", "RIBs", "Ribcage"]
-    .map { Array($0.utf8) }
+  static let bodyWords: [[UInt8]] = [
+    "Build", "build", "Needle", "Workflow", "RIBs", "Ribcage", "parent:",
+  ].map { Array($0.utf8) }
 
   /// Whether the file contains one of ``bodyWords`` (walking the syntax tree is the graph's
   /// main cost over the parse: files without them, most of a large codebase's non-RIB code,
@@ -34,10 +35,11 @@ final class GraphVisitor: SyntaxVisitor {
       guard buffer.count >= 4 else { return false }
       for index in 0..<buffer.count {
         let byte = buffer[index]
-        // Every word starts with B, b, N, W or R.
-        guard byte == 0x42 || byte == 0x62 || byte == 0x4E || byte == 0x57 || byte == 0x52 else {
-          continue
-        }
+        // Every word starts with B, b, N, W, R or p.
+        guard
+          byte == 0x42 || byte == 0x62 || byte == 0x4E || byte == 0x57 || byte == 0x52
+            || byte == 0x70
+        else { continue }
         for word in bodyWords where word[0] == byte && index + word.count <= buffer.count {
           var matches = true
           for offset in 1..<word.count where buffer[index + offset] != word[offset] {
@@ -140,8 +142,18 @@ final class GraphVisitor: SyntaxVisitor {
   override func visitPost(_ node: ExtensionDeclSyntax) { open.removeLast() }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-    facts.typeAliases[node.name.text] = TypeText.normalized(node.initializer.value)
+    let target = TypeText.normalized(node.initializer.value)
+    if open.isEmpty {
+      if node.genericParameterClause == nil { facts.typeAliases[node.name.text] = target }
+    } else {
+      current.aliases[node.name.text] = target  // a type's own alias: not global
+    }
     return .skipChildren
+  }
+
+  /// The key a name is bound under: `function|name` inside a function, else the name.
+  private func bindingKey(_ name: String) -> String {
+    functions.last.map { $0 + "|" + name } ?? name
   }
 
   // MARK: Members
@@ -166,7 +178,7 @@ final class GraphVisitor: SyntaxVisitor {
         if let type = binding.typeAnnotation?.type.baseName ?? created.map(TypeText.baseName),
           !type.isEmpty
         {
-          current.bindings[name] = type
+          current.bindings[bindingKey(name)] = type
         }
         continue
       }
@@ -192,10 +204,11 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let function = node.name.text
     let parameters = node.signature.parameterClause.parameters.map { parameter in
       mention(parameter.type, at: parameter.type)
       let name = (parameter.secondName ?? parameter.firstName).text
-      current.bindings[name] = parameter.type.baseName
+      current.bindings[function + "|" + name] = parameter.type.baseName
       return (label: parameter.firstName.text, type: parameter.type.baseName)
     }
     let returnType = node.signature.returnClause.map { $0.type.baseName }
@@ -215,7 +228,7 @@ final class GraphVisitor: SyntaxVisitor {
     let parameters = node.signature.parameterClause.parameters.map { parameter in
       mention(parameter.type, at: parameter.type)
       let name = (parameter.secondName ?? parameter.firstName).text
-      current.bindings[name] = parameter.type.baseName
+      current.bindings["init|" + name] = parameter.type.baseName
       return (label: parameter.firstName.text, type: parameter.type.baseName)
     }
     current.functions.append(.init(name: "init", parameters: parameters, returnType: nil))
@@ -249,7 +262,8 @@ final class GraphVisitor: SyntaxVisitor {
       access.declName.baseName.text.hasPrefix("build"),
       let receiver = Self.receiverName(access.base)
     {
-      current.buildCalls.append(.init(receiver: receiver, flag: flags.last, place: point(node)))
+      current.buildCalls.append(
+        .init(receiver: receiver, flag: flags.last, function: functions.last, place: point(node)))
     }
     return .visitChildren
   }
@@ -259,8 +273,9 @@ final class GraphVisitor: SyntaxVisitor {
     guard let access = node.calledExpression.as(MemberAccessExprSyntax.self),
       ["onStep", "commit", "fork"].contains(access.declName.baseName.text)
     else { return }
-    // Only the outermost call of a chain.
+    // Only the last step of a chain (`….commit().subscribe(…)` ends it too).
     if let parent = node.parent?.as(MemberAccessExprSyntax.self),
+      ["onStep", "commit", "fork"].contains(parent.declName.baseName.text),
       parent.parent?.is(FunctionCallExprSyntax.self) == true
     {
       return
@@ -440,9 +455,10 @@ final class GraphVisitor: SyntaxVisitor {
     var arguments: [String] = []
     var base = type
     if let some = base.as(SomeOrAnyTypeSyntax.self) { base = some.constraint }
-    if let identifier = base.as(IdentifierTypeSyntax.self),
-      let clause = identifier.genericArgumentClause
-    {
+    let clause =
+      base.as(IdentifierTypeSyntax.self)?.genericArgumentClause
+      ?? base.as(MemberTypeSyntax.self)?.genericArgumentClause  // `NeedleFoundation.Component<D>`
+    if let clause {
       for argument in clause.arguments {
         if case .type(let argumentType) = argument.argument {
           arguments.append(argumentType.baseName)

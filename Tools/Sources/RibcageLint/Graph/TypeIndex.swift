@@ -20,13 +20,35 @@ struct TypeIndex {
     var isTestDouble: Bool { parts.first?.declaration.isTestDouble ?? false }
 
     /// `name` bound in any part (stored property, parameter or local) → its type's base name.
-    func binding(_ name: String) -> String? {
+    /// `name` as bound in `function` (a parameter or local), else as a stored property.
+    func binding(_ name: String, in function: String? = nil) -> String? {
+      if let function {
+        for part in parts {
+          if let type = part.declaration.bindings[function + "|" + name] { return type }
+        }
+      }
       for part in parts { if let type = part.declaration.bindings[name] { return type } }
+      // A parameter or local of some method, when the place is not known.
+      for part in parts {
+        if let found = part.declaration.bindings.first(where: { $0.key.hasSuffix("|" + name) }) {
+          return found.value
+        }
+      }
       return nil
+    }
+
+    /// `name` through the type's own type aliases (`Listener` → `HomeListener`).
+    func resolvingNestedAlias(_ name: String) -> String {
+      for part in parts { if let target = part.declaration.aliases[name] { return target } }
+      return name
     }
   }
 
   private(set) var entries: [String: Entry] = [:]
+  /// Keys of names declared more than once in their module (a copied feature).
+  private var duplicated: Set<String> = []
+  /// Declared entries per kind, sorted by key (computed once).
+  private var declaredByKind: [TypeDeclaration.Kind: [Entry]] = [:]
   /// Name → keys of the entries with that name (one per module declaring or extending it).
   private var byName: [String: [String]] = [:]
   /// Feature flag expressions (`RidesFlags.coupons`, `coupons`) → keys.
@@ -55,11 +77,22 @@ struct TypeIndex {
           continue
         }
         var key = file.module + "." + declaration.name
-        if entries[key] != nil {
+        if let existing = entries[key] {
+          // `#if os(iOS) … #else …` alternatives in one file: one type.
+          if existing.path == file.path {
+            entries[key]?.parts.append((declaration, file.path))
+            continue
+          }
           // The same name declared twice in one module (a copied feature): kept apart.
+          duplicated.insert(key)
           key += "@" + file.path
+          if let again = entries[key], again.path == file.path {
+            entries[key]?.parts.append((declaration, file.path))
+            continue
+          }
         }
-        var entry = Entry(key: key, module: file.module, name: declaration.name, kind: declaration.kind)
+        var entry = Entry(
+          key: key, module: file.module, name: declaration.name, kind: declaration.kind)
         entry.isDeclared = true
         entry.parts = [(declaration, file.path)]
         entries[key] = entry
@@ -70,8 +103,7 @@ struct TypeIndex {
     // module declares the name twice), else the only one declared elsewhere; else they stand
     // alone (a framework type's extension).
     for (declaration, module, path) in extensions {
-      let target = lookup(declaration.name, from: module, path: path)
-      if let target, target.isDeclared {
+      if let target = lookup(declaration.name, from: module, path: path, unambiguous: true) {
         entries[target.key]?.parts.append((declaration, path))
         continue
       }
@@ -82,15 +114,19 @@ struct TypeIndex {
       }
       entries[key]?.parts.append((declaration, path))
     }
+    declaredByKind = Dictionary(grouping: entries.values.filter(\.isDeclared), by: \.kind)
+      .mapValues { $0.sorted { $0.key < $1.key } }
   }
 
   /// The type `name` as seen from `module` (and from the file at `path`, whose imports pick
   /// between modules declaring the name): its own, else the only one declared elsewhere, else
   /// the one in a module the file imports.
-  func lookup(_ name: String, from module: String, path: String? = nil) -> Entry? {
+  func lookup(
+    _ name: String, from module: String, path: String? = nil, unambiguous: Bool = false
+  ) -> Entry? {
     let name = TypeText.baseName(resolvingAlias(name))
     if let own = entries[module + "." + name], own.isDeclared {
-      guard let path else { return own }
+      guard let path, duplicated.contains(own.key) else { return own }
       // A name declared twice in the module: the declaration nearest the reference.
       let same = (byName[name] ?? []).compactMap { entries[$0] }.filter {
         $0.module == module && $0.isDeclared
@@ -104,7 +140,8 @@ struct TypeIndex {
       let visible = declared.filter { Self.isImported($0.module, by: imported) }
       if visible.count == 1 { return visible[0] }
     }
-    return entries[module + "." + name] ?? declared.first
+    // Several candidates and nothing to choose by: the first, unless asked not to guess.
+    return unambiguous ? nil : entries[module + "." + name] ?? declared.first
   }
 
   /// Whether a file importing `imports` sees `module` (`StyleUserInterface/Implement` is the
@@ -114,7 +151,12 @@ struct TypeIndex {
     let names = module.split(separator: "/").map(String.init).filter {
       !["Sources", "Interface", "Implement", "Sample", "Tests", "DemoApp", "Example"].contains($0)
     }
-    return imports.contains { name in names.contains { name.hasPrefix($0) } }
+    // `import StyleUserInterfaceImpl` is the project `StyleUserInterface`'s target; `import
+    // CoreData` is not the module `Core`.
+    let suffixes = ["", "Impl", "Implementation", "Interface", "Interfaces", "Feature", "Module"]
+    return imports.contains { imported in
+      names.contains { name in suffixes.contains { name + $0 == imported } }
+    }
   }
 
   /// Of several candidates, the one declared nearest `path` (the longest shared folder prefix).
@@ -180,6 +222,12 @@ struct TypeIndex {
       if arguments.isEmpty { arguments = superclass.arguments }
       // A framework name is the framework's class, even when the app vendors its sources.
       if bases.contains(superclass.name) {
+        // …unless the project declares the name as something else (a VIPER `protocol Router`).
+        if let own = lookup(superclass.name, from: current.module, path: current.path),
+          own.isDeclared, own.kind != .classType
+        {
+          return nil
+        }
         return TypeReference(name: superclass.name, arguments: arguments)
       }
       guard let next = lookup(superclass.name, from: current.module, path: current.path),
@@ -190,8 +238,8 @@ struct TypeIndex {
     }
   }
 
-  /// Every entry of `kind`.
+  /// Every declared entry of `kind`, sorted by key.
   func all(_ kind: TypeDeclaration.Kind) -> [Entry] {
-    entries.values.filter { $0.kind == kind && $0.isDeclared }.sorted { $0.key < $1.key }
+    declaredByKind[kind] ?? []
   }
 }

@@ -35,6 +35,9 @@ struct SourceDiscovery {
   }
 
   private(set) var files: [File] = []
+  /// Real paths of the files found, so a file reached twice (a folder and a file in it both
+  /// given, a symlink to it) is read once.
+  private var seenFiles: Set<String> = []
   /// Paths that were found but cannot be analysed, and why.
   private(set) var skipped: [FileNote] = []
 
@@ -75,6 +78,7 @@ struct SourceDiscovery {
         try walk(folder: absolute)
       } else {
         // Given explicitly: analysed even if an exclude pattern matches it.
+        guard isFirstSighting(absolute) else { continue }
         files.append(
           File(
             shown: shown(absolute), absolute: absolute,
@@ -121,10 +125,18 @@ struct SourceDiscovery {
         try walk(folder: path)  // also a folder named Something.swift
       } else if name.hasSuffix(".swift") {
         if !configuration.settings.includesTests, name.hasSuffix("Tests.swift") { continue }
+        guard isFirstSighting(path) else { continue }
         files.append(
           File(shown: shown(path), absolute: path, configuration: index, root: currentRoot))
       }
     }
+  }
+
+  /// Whether `path` (by its real path) has not been found before in this run.
+  private mutating func isFirstSighting(_ path: String) -> Bool {
+    guard let real = realpath(path, nil) else { return true }
+    defer { free(real) }
+    return seenFiles.insert(String(cString: real)).inserted
   }
 
   private func configuration(forFolder folder: String) throws(LintError) -> Int {
