@@ -223,8 +223,10 @@ struct TypeIndex {
       // A framework name is the framework's class, even when the app vendors its sources.
       if bases.contains(superclass.name) {
         // …unless the project declares the name as something else (a VIPER `protocol Router`).
-        if let own = lookup(superclass.name, from: current.module, path: current.path),
-          own.isDeclared, own.kind != .classType
+        // (`Router<HomeInteractor>`, with arguments, is the framework's either way.)
+        if superclass.arguments.isEmpty,
+          let own = entries[current.module + "." + superclass.name], own.isDeclared,
+          own.kind != .classType
         {
           return nil
         }

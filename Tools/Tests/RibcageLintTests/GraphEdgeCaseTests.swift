@@ -1,0 +1,257 @@
+import Foundation
+import RibcageLint
+import Testing
+
+// Cases found by reviewing `ribcage graph` against code shapes real apps use.
+
+/// A minimal Ribcage-style RIB: `name`'s builder creates its router; `body` goes in the builder.
+private func rib(_ name: String, dependency: String? = nil, body: String = "") -> String {
+  """
+  protocol \(name)Dependency: Dependency {\(dependency.map { " var \($0) { get }" } ?? "")}
+  final class \(name)Builder: Builder<\(name)Dependency> {
+    func build() -> \(name)Router {
+      \(body)
+      return \(name)Router(interactor: \(name)Interactor())
+    }
+  }
+  final class \(name)Router: Router<\(name)Interactor> {}
+  final class \(name)Interactor: Interactor {}
+  """
+}
+
+@Test func needleResolvesFromAnyComponentAboveUpToTheBootstrapComponent() throws {
+  let graph = try graph([
+    "App.swift": """
+    import NeedleFoundation
+    final class AppComponent: BootstrapComponent {
+      var analytics: Analytics { Analytics() }
+      var rootBuilder: RootBuilder { RootBuilder { RootComponent(parent: self) } }
+    }
+    """,
+    "Root.swift": """
+    protocol RootDependency: Dependency {}
+    final class RootComponent: NeedleFoundation.Component<RootDependency> {
+      var session: Session { Session() }
+      var loggedInBuilder: LoggedInBuilder { LoggedInBuilder { LoggedInComponent(parent: self) } }
+    }
+    final class RootBuilder: ComponentizedBuilder<RootComponent, RootRouter, Void, Void> {
+      override func build(with component: RootComponent, _ payload: Void) -> RootRouter {
+        RootRouter(interactor: RootInteractor())
+      }
+    }
+    final class RootRouter: LaunchRouter<RootInteractor, RootView> {}
+    final class RootInteractor: Interactor {}
+    """,
+    "LoggedIn.swift": """
+    protocol LoggedInDependency: Dependency {}
+    final class LoggedInComponent: NeedleFoundation.Component<LoggedInDependency> {
+      var requestBuilder: RequestBuilder { RequestBuilder { RequestComponent(parent: self) } }
+    }
+    final class LoggedInBuilder: ComponentizedBuilder<LoggedInComponent, LoggedInRouter, Void, Void> {
+      override func build(with component: LoggedInComponent, _ payload: Void) -> LoggedInRouter {
+        LoggedInRouter(interactor: LoggedInInteractor())
+      }
+    }
+    final class LoggedInRouter: Router<LoggedInInteractor> {}
+    final class LoggedInInteractor: Interactor {}
+    """,
+    "Request.swift": """
+    protocol RequestDependency: Dependency {
+      var analytics: Analytics { get }
+      var session: Session { get }
+      var missing: Wallet { get }
+    }
+    final class RequestComponent: NeedleFoundation.Component<RequestDependency> {}
+    final class RequestBuilder: ComponentizedBuilder<RequestComponent, RequestRouter, Void, Void> {
+      override func build(with component: RequestComponent, _ payload: Void) -> RequestRouter {
+        RequestRouter(interactor: RequestInteractor())
+      }
+    }
+    final class RequestRouter: Router<RequestInteractor> {}
+    final class RequestInteractor: Interactor {}
+    """,
+  ])
+  #expect(graph.edgeList == ["LoggedIn → Request", "Root → LoggedIn"])
+  // `analytics` from the bootstrap component, `session` from Root's: Needle finds both.
+  #expect(
+    graph.messages(.missingDependency) == [
+      "Root → LoggedIn → Request: RequestDependency.missing: Wallet is not provided by "
+        + "LoggedInComponent or its ancestors"
+    ])
+  #expect(graph.node("Request")?.dependency == "RequestDependency")
+}
+
+@Test func alternativesUnderIfAreOneTypeAndAFileGivenTwiceIsReadOnce() throws {
+  let folder = SourceFolder([
+    "Home.swift": """
+    protocol HomeDependency: Dependency {}
+    final class HomeBuilder: Builder<HomeDependency> {
+      func build() -> HomeRouter { HomeRouter(interactor: HomeInteractor()) }
+    }
+    #if os(iOS)
+    final class HomeRouter: Router<HomeInteractor> {}
+    #else
+    final class HomeRouter: Router<HomeInteractor> {}
+    #endif
+    final class HomeInteractor: Interactor {}
+    """
+  ])
+  let report = try Linter(configuration: LintConfiguration()).graph(
+    paths: [".", "Home.swift"], workingDirectory: folder.path)
+  #expect(report.analyzedFileCount == 1)
+  #expect(report.graph.nodes.map(\.id) == ["Home"])
+  // Every format renders (Mermaid used to trap on a repeated id).
+  for format in GraphFormat.allCases { #expect(!format.render(report).isEmpty) }
+}
+
+@Test func aComponentSharedByManyBuildersLinksNoSiblings() throws {
+  let graph = try graph([
+    "App.swift": """
+    final class AppComponent: Component<EmptyDependency> {
+      var home: HomeBuilder { HomeBuilder(dependency: self) }
+      var settings: SettingsBuilder { SettingsBuilder(dependency: self) }
+    }
+    final class HomeBuilder: Builder<AppComponent> {
+      func build() -> HomeRouter { HomeRouter(interactor: HomeInteractor()) }
+    }
+    final class HomeRouter: Router<HomeInteractor> {}
+    final class HomeInteractor: Interactor {}
+    final class SettingsBuilder: Builder<AppComponent> {
+      func build() -> SettingsRouter { SettingsRouter(interactor: SettingsInteractor()) }
+    }
+    final class SettingsRouter: Router<SettingsInteractor> {}
+    final class SettingsInteractor: Interactor {}
+    """
+  ])
+  #expect(graph.edges.isEmpty, "\(graph.edgeList)")
+  #expect(graph.messages(.cycle).isEmpty)
+}
+
+@Test func aliasesAreResolvedInsideTypesAndPerType() throws {
+  let graph = try graph([
+    "Types.swift": "typealias Score = Int",
+    "Parent.swift": """
+    protocol ParentDependency: Dependency {}
+    final class ParentComponent: Component<ParentDependency>, ChildDependency {
+      var score: Int? { nil }
+      var scores: [Int] { [] }
+      var stream: Observable<Int?> { .empty() }
+    }
+    final class ParentBuilder: Builder<ParentDependency> {
+      func build() -> ParentRouter {
+        let component = ParentComponent(dependency: dependency)
+        return ParentRouter(interactor: ParentInteractor(), child: ChildBuilder(dependency: component))
+      }
+      func makeView(component: ParentViewComponent) {}
+    }
+    final class ParentRouter: Router<ParentInteractor> {
+      init(interactor: ParentInteractor, child: ChildBuilder) { super.init(interactor: interactor) }
+    }
+    final class ParentInteractor: Interactor, ChildListener {}
+    """,
+    "Child.swift": """
+    protocol ChildDependency: Dependency {
+      var score: Score? { get }
+      var scores: [Score] { get }
+      var stream: Observable<Optional<Score>> { get }
+    }
+    protocol ChildListener: AnyObject {}
+    final class ChildBuilder: Builder<ChildDependency> {
+      typealias Listener = ChildListener
+      func build(withListener listener: Listener) -> ChildRouter { ChildRouter(interactor: ChildInteractor()) }
+    }
+    final class ChildRouter: Router<ChildInteractor> {}
+    final class ChildInteractor: Interactor {}
+    final class OtherBuilder: Builder<ChildDependency> {
+      typealias Listener = SomethingElse
+    }
+    """,
+  ])
+  #expect(graph.edgeList == ["Parent → Child"])
+  // `component` is the one `build()` made, not `makeView`'s parameter of the same name.
+  #expect(graph.problems.isEmpty, "\(graph.problems.map(\.message))")
+  #expect(graph.node("Child")?.listener == "ChildListener")
+}
+
+@Test func moduleQualifiedBasesKeepTheirGenericArguments() throws {
+  let graph = try graph([
+    "Home.swift": """
+    import ModernRIBs
+    protocol HomeDependency: ModernRIBs.Dependency { var name: String { get } }
+    final class HomeBuilder: ModernRIBs.Builder<HomeDependency> {
+      func build() -> HomeRouter { HomeRouter(interactor: HomeInteractor(), viewController: HomeViewController()) }
+    }
+    final class HomeRouter: ModernRIBs.ViewableRouter<HomeInteractor, HomeViewController> {}
+    final class HomeInteractor: ModernRIBs.Interactor {}
+    final class HomeViewController: UIViewController {}
+    """
+  ])
+  #expect(graph.node("Home")?.dependency == "HomeDependency")
+  #expect(graph.node("Home")?.view == "HomeViewController")
+}
+
+@Test func aChildBuiltInlineInAGatedClosureIsAPlugin() throws {
+  let graph = try graph([
+    "Flags.swift": "enum Flags { static let coupons = FeatureFlag(\"coupons\") }",
+    "Confirm.swift": rib(
+      "Confirm",
+      body:
+        "points.register(\"c\", gatedBy: Flags.coupons) { _, _ in CouponBuilder(dependency: dependency).build() }"
+    ),
+    "Coupon.swift": rib("Coupon"),
+  ])
+  #expect(graph.edgeList == ["Confirm → Coupon [coupons]"])
+}
+
+@Test func importsMatchModulesByNameNotByPrefix() throws {
+  let session = { (module: String) in
+    """
+    protocol SessionDependency: Dependency {}
+    final class SessionBuilder: Builder<SessionDependency> {
+      func build() -> SessionRouter { SessionRouter(interactor: SessionInteractor()) }
+    }
+    final class SessionRouter: Router<SessionInteractor> {}
+    final class SessionInteractor: Interactor { let module = "\(module)" }
+    """
+  }
+  let graph = try graph(
+    [
+      "Core/Sources/Core/Session.swift": session("Core"),
+      "Legacy/Sources/Legacy/Session.swift": session("Legacy"),
+      "App/Sources/App/Root.swift": """
+      import CoreLocation
+      import Legacy
+      \(rib("Root", body: "_ = SessionBuilder(dependency: dependency)"))
+      """,
+    ], paths: ["Core", "Legacy", "App"])
+  #expect(graph.edgeList == ["Root → Legacy.Session"])
+}
+
+@Test func workflowsEndingInAnotherCallAreRead() throws {
+  let graph = try graph(
+    uberApp([
+      "Actionable.swift": """
+      protocol RootActionableItem: AnyObject { func waitForLogin() -> Observable<(Int, ())> }
+      extension RootInteractor: RootActionableItem {}
+      func start(root: RootActionableItem) {
+        _ = Workflow<RootActionableItem>("login").onStep { root in root.waitForLogin() }.commit()
+          .subscribe(root)
+      }
+      """
+    ]))
+  #expect(graph.workflows.map(\.name) == ["login"])
+  #expect(graph.workflows.first?.steps.map(\.rib) == ["Root"])
+}
+
+@Test func tuistTargetsAndProjectProtocolsNamedLikeTheFramework() throws {
+  let graph = try graph([
+    "App/Project.swift": "let project = Project(name: \"App\")",
+    "App/Targets/Home/Sources/Home.swift": rib("Home"),
+    "App/Targets/Feed/Sources/Home.swift": rib("Home"),
+    "App/Targets/Feed/Sources/Viper.swift": """
+    protocol Router {}
+    final class LoginRouter: Router {}
+    """,
+  ])
+  #expect(graph.nodes.map(\.id) == ["App/Feed.Home", "App/Home.Home"])
+}
