@@ -11,10 +11,13 @@ import SwiftParser
 //   BENCH graph-corpus ribcage_ns=<ns per file> floor_ns=<ns per file> ratio=<ribcage/floor>
 // (ratio = median of the paired rounds), lines per second of each, and for graph-corpus what
 // `ribcage check` (lint and graph together) costs and how many parses it makes per file.
-// Without a case, both run.
+// graph-scale does the same over a generated app of 5,000 RIBs (a binary tree, uber style: a
+// builder, component, router, interactor, view and protocols each, one file per RIB), where every
+// file is RIB code and the whole-run resolution is what grows. Without a case, all run.
 
-let usage = "usage: ribcage-tools-bench [lint-corpus | graph-corpus] [--corpus DIR] [--rounds N]"
-let cases = ["lint-corpus", "graph-corpus"]
+let usage =
+  "usage: ribcage-tools-bench [lint-corpus | graph-corpus | graph-scale] [--corpus DIR] [--rounds N]"
+let cases = ["lint-corpus", "graph-corpus", "graph-scale"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 var selected = cases
 if let first = arguments.first, !first.hasPrefix("--") {
@@ -214,5 +217,112 @@ if selected.contains("graph-corpus") {
         + "\(check.lint.parseCount) parses for \(check.lint.analyzedFileCount) files "
         + "(\(format(Double(check.lint.parseCount) / Double(max(check.lint.analyzedFileCount, 1)))) per file), "
         + "\(check.lint.findings.count) findings")
+  }
+}
+
+/// Writes an app of `count` RIBs in a binary tree under `folder` (one file each) and returns
+/// the files.
+func generateApp(count: Int, in folder: String) -> [String] {
+  var paths: [String] = []
+  for index in 0..<count {
+    let name = "R\(index)"
+    let children = [2 * index + 1, 2 * index + 2].filter { $0 < count }
+    let conformances = children.map { "extension \(name)Component: R\($0)Dependency {}" }
+      .joined(separator: "\n")
+    let creations = children.map { "      r\($0)Builder: R\($0)Builder(dependency: component)," }
+      .joined(separator: "\n")
+    let parameters = children.map { "r\($0)Builder: any R\($0)Buildable, " }.joined()
+    let stored = children.map { "  private let r\($0)Builder: any R\($0)Buildable" }
+      .joined(separator: "\n")
+    let listeners = children.map { ", R\($0)Listener" }.joined()
+    let source = """
+      import RIBs
+      protocol \(name)Dependency: Dependency {
+        var shared: SharedService { get }
+      }
+      final class \(name)Component: Component<\(name)Dependency> {
+        var shared: SharedService { dependency.shared }
+      }
+      \(conformances)
+      protocol \(name)Listener: AnyObject {}
+      protocol \(name)Buildable: Buildable {
+        func build(withListener listener: \(name)Listener) -> \(name)Routing
+      }
+      final class \(name)Builder: Builder<\(name)Dependency>, \(name)Buildable {
+        func build(withListener listener: \(name)Listener) -> \(name)Routing {
+          let component = \(name)Component(dependency: dependency)
+          let viewController = \(name)ViewController()
+          let interactor = \(name)Interactor(presenter: viewController)
+          interactor.listener = listener
+          return \(name)Router(
+      \(creations)
+            interactor: interactor, viewController: viewController)
+        }
+      }
+      protocol \(name)Routing: ViewableRouting {}
+      protocol \(name)Interactable: Interactable\(listeners) {}
+      protocol \(name)ViewControllable: ViewControllable {}
+      final class \(name)Router: ViewableRouter<\(name)Interactable, \(name)ViewControllable>,
+        \(name)Routing
+      {
+      \(stored)
+        init(\(parameters)interactor: \(name)Interactable, viewController: \(name)ViewControllable) {
+          super.init(interactor: interactor, viewController: viewController)
+        }
+      }
+      protocol \(name)Presentable: Presentable {}
+      final class \(name)Interactor: PresentableInteractor<\(name)Presentable>, \(name)Interactable {
+        weak var listener: \(name)Listener?
+      }
+      final class \(name)ViewController: UIViewController, \(name)Presentable,
+        \(name)ViewControllable {}
+
+      """
+    let path = folder + "/Features/\(name).swift"
+    paths.append(path)
+    _ = FileManager.default.createFile(atPath: path, contents: Data(source.utf8))
+  }
+  let app = folder + "/AppDelegate.swift"
+  _ = FileManager.default.createFile(
+    atPath: app,
+    contents: Data(
+      """
+      final class AppDelegate {
+        func start() { _ = R0Builder(dependency: AppComponent()).build(withListener: self) }
+      }
+      final class AppComponent: Component<EmptyDependency>, R0Dependency {
+        var shared: SharedService { SharedService() }
+      }
+
+      """.utf8))
+  return paths + [app]
+}
+
+if selected.contains("graph-scale") {
+  let folder = NSTemporaryDirectory() + "ribcage-graph-scale-" + UUID().uuidString
+  try? FileManager.default.createDirectory(
+    atPath: folder + "/Features", withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let count = 5_000
+  let generated = generateApp(count: count, in: folder)
+  var floorTimes: [Double] = []
+  var graphTimes: [Double] = []
+  var graph: GraphReport?
+  for _ in 0..<rounds {
+    floorTimes.append(time { _ = floor(generated) })
+    graphTimes.append(
+      time { graph = try! corpusLinter().graph(paths: [folder], workingDirectory: folder) })
+  }
+  let ratios = zip(graphTimes, floorTimes).map { $0 / $1 }.sorted()
+  let graphNs = graphTimes.sorted()[rounds / 2] / Double(generated.count)
+  let floorNs = floorTimes.sorted()[rounds / 2] / Double(generated.count)
+  print(
+    "BENCH graph-scale ribcage_ns=\(format(graphNs)) floor_ns=\(format(floorNs)) ratio=\(format(ratios[ratios.count / 2]))"
+  )
+  if let graph {
+    print(
+      "graph-scale: \(graph.graph.nodes.count) RIBs, \(graph.graph.edges.count) edges, "
+        + "\(graph.graph.problems.count) problems, \(graph.lineCount) lines, "
+        + "\(format(graphTimes.sorted()[rounds / 2] / 1e9)) s, \(cores) cores")
   }
 }

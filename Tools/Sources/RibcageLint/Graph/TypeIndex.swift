@@ -124,7 +124,8 @@ struct TypeIndex {
   func lookup(
     _ name: String, from module: String, path: String? = nil, unambiguous: Bool = false
   ) -> Entry? {
-    let name = TypeText.baseName(resolvingAlias(name))
+    let name =
+      Self.isPlainName(name) ? resolvingAlias(name) : TypeText.baseName(resolvingAlias(name))
     if let own = entries[module + "." + name], own.isDeclared {
       guard let path, duplicated.contains(own.key) else { return own }
       // A name declared twice in the module: the declaration nearest the reference.
@@ -169,12 +170,22 @@ struct TypeIndex {
     other == module || Self.isImported(other, by: imports[path] ?? [])
   }
 
+  /// Whether `name` is a bare identifier (no generic arguments, optionality or module), the
+  /// common case that needs no parsing.
+  static func isPlainName(_ name: String) -> Bool {
+    name.utf8.allSatisfy {
+      $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "?")
+        && $0 != UInt8(ascii: "!")
+    }
+  }
+
   /// How many leading characters two paths share.
   static func sharedPrefix(_ first: String, _ second: String) -> Int {
     zip(first.utf8, second.utf8).prefix { $0 == $1 }.count
   }
 
   func resolvingAlias(_ name: String) -> String {
+    guard typeAliases[name] != nil else { return name }  // the common case: no alias
     var name = name
     var seen: Set<String> = []
     while let target = typeAliases[name], seen.insert(name).inserted { name = target }
