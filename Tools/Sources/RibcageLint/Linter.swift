@@ -201,8 +201,10 @@ public struct Linter: Sendable {
     }
     // Cross-file rules see every file; each finding is then kept or dropped by its own file's
     // configuration, like any other.
-    raw += CrossFileRules.findings(
-      analyses, enabled: used.reduce(into: Set()) { $0.formUnion(enabled[$1]) })
+    if rules {
+      raw += CrossFileRules.findings(
+        analyses, enabled: used.reduce(into: Set()) { $0.formUnion(enabled[$1]) })
+    }
 
     var findings: [Finding] = []
     var occurrences: [String: Int] = [:]

@@ -352,6 +352,12 @@ final class GraphVisitor: SyntaxVisitor {
     }
   }
 
+  /// Nothing in attributes or `where` clauses matters to the graph.
+  override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+
   /// Nothing in a string literal matters to the graph.
   override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
     .skipChildren
