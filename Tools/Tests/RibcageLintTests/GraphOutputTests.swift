@@ -56,7 +56,7 @@ private func richApp() -> [String: String] {
   #expect(
     Set(ribs[0].keys) == [
       "id", "name", "module", "router", "builder", "interactor", "component", "dependency",
-      "listener", "view", "hasView", "path", "line",
+      "listener", "view", "presenter", "hasView", "path", "line",
     ])
   #expect(ribs[0]["view"] is NSNull)
   let edges = try #require(object["edges"] as? [[String: Any]])

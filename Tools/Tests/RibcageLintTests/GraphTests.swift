@@ -14,6 +14,8 @@ import Testing
   #expect(loggedOut.builder == "LoggedOutBuilder")
   #expect(loggedOut.interactor == "LoggedOutInteractor")
   #expect(loggedOut.view == "LoggedOutViewController")
+  #expect(loggedOut.presenter == "LoggedOutViewController")
+  #expect(graph.node("LoggedIn")?.presenter == nil)
   #expect(loggedOut.listener == "LoggedOutListener")
   #expect(loggedOut.dependency == "LoggedOutDependency")
   #expect(graph.node("LoggedIn")?.hasView == false)

@@ -167,12 +167,13 @@ struct GraphBuilder {
         listener = TypeText.baseName(type)
       }
       let component = builder?.routers.count == 1 ? builder?.components.first : nil
-      let node = RIBGraph.Node(
+      var node = RIBGraph.Node(
         id: id, name: name, module: router.module, router: router.name,
         builder: builder?.entry.name, interactor: interactor?.name,
         component: component.flatMap { index.entries[$0]?.name },
         dependency: builder?.dependency, listener: listener, view: view, path: router.path,
         line: router.place.line)
+      node.presenter = interactor.flatMap { presenter(of: $0) }
       ribs[router.key] = RIB(
         node: node, routerKey: router.key, builderKey: builder?.entry.key,
         interactorKey: interactor?.key, componentKey: component)
@@ -198,12 +199,13 @@ struct GraphBuilder {
           $0.kind == .classType
             && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
         }?.name ?? "view"
-      let node = RIBGraph.Node(
+      var node = RIBGraph.Node(
         id: name, name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
         interactor: interactor?.name,
         component: builder.components.first.flatMap { index.entries[$0]?.name },
         dependency: builder.dependency, listener: builder.listener, view: view, path: entry.path,
         line: entry.place.line)
+      node.presenter = interactor.flatMap { presenter(of: $0) }
       ribs[routerKey] = RIB(
         node: node, routerKey: routerKey, builderKey: key, interactorKey: interactor?.key,
         componentKey: builder.components.first)
@@ -541,6 +543,25 @@ struct GraphBuilder {
     }
     let named = interactors.filter { $0.name == Self.ribName(router.name) + "Interactor" }
     return named.count > 1 ? index.nearest(named, to: router.path) : named.first
+  }
+
+  /// `PresentableInteractor<LoggedOutPresentable>` → the class conforming to
+  /// `LoggedOutPresentable` (the type itself when it is a class, the name when nothing does).
+  private func presenter(of interactor: TypeIndex.Entry) -> String? {
+    guard let base = index.frameworkBase(of: interactor, among: ["PresentableInteractor"]),
+      let name = base.arguments.first
+    else { return nil }
+    guard let type = index.lookup(name, from: interactor.module, path: interactor.path),
+      type.kind == .protocolType
+    else { return name }
+    var conforming = lineage.classes(conformingTo: type).filter { !$0.isTestDouble }
+    if conforming.count > 1 {
+      conforming = conforming.filter {
+        index.sees($0.module, from: interactor.module, path: interactor.path)
+      }
+    }
+    if conforming.count == 1 { return conforming[0].name }
+    return index.nearest(conforming, to: interactor.path)?.name ?? name
   }
 
   private func resolveView(

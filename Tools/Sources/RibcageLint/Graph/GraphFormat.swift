@@ -158,6 +158,7 @@ enum GraphJSON {
         + "\"builder\": \(optional(node.builder)), \"interactor\": \(optional(node.interactor)), "
         + "\"component\": \(optional(node.component)), \"dependency\": \(optional(node.dependency)), "
         + "\"listener\": \(optional(node.listener)), \"view\": \(optional(node.view)), "
+        + "\"presenter\": \(optional(node.presenter)), "
         + "\"hasView\": \(node.hasView), \"path\": \(JSONText.quote(node.path)), \"line\": \(node.line)}"
     }
     let edges = graph.edges.map { edge in

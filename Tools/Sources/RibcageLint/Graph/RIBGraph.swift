@@ -18,6 +18,10 @@ public struct RIBGraph: Sendable, Equatable {
     public var listener: String?
     /// The view (controller) type; `nil` for a viewless RIB.
     public var view: String?
+    /// What the interactor presents to (`PresentableInteractor<P>`'s `P`, resolved to the class
+    /// conforming to it: usually the view controller, or a separate presenter); `nil` for a
+    /// plain `Interactor`.
+    public var presenter: String? = nil
     /// Where the router is declared.
     public var path: String
     public var line: Int
