@@ -156,7 +156,7 @@ struct GraphBuilder {
       if let base, !Self.viewlessRouterBases.contains(base.name) {
         view =
           base.arguments.count > 1
-          ? resolveView(base.arguments[1], from: router, ancestors: ancestors) : "view"
+          ? resolveView(base.arguments[1], from: router) : "view"
       }
       var listener = builder?.listener
       if listener == nil, let interactor,
@@ -551,35 +551,27 @@ struct GraphBuilder {
     guard let base = index.frameworkBase(of: interactor, among: ["PresentableInteractor"]),
       let name = base.arguments.first
     else { return nil }
-    guard let type = index.lookup(name, from: interactor.module, path: interactor.path),
+    return implementingClass(of: name, from: interactor)
+  }
+
+  /// `ViewableRouter<…, LoggedOutViewControllable>`'s view: the class conforming to it.
+  private func resolveView(_ name: String, from router: TypeIndex.Entry) -> String {
+    implementingClass(of: name, from: router)
+  }
+
+  /// The class `name` stands for where `entry` names it: a protocol resolved to the class
+  /// conforming to it (of several, the one `entry`'s file sees, else the nearest); the name
+  /// itself otherwise.
+  private func implementingClass(of name: String, from entry: TypeIndex.Entry) -> String {
+    guard let type = index.lookup(name, from: entry.module, path: entry.path),
       type.kind == .protocolType
     else { return name }
     var conforming = lineage.classes(conformingTo: type).filter { !$0.isTestDouble }
     if conforming.count > 1 {
-      conforming = conforming.filter {
-        index.sees($0.module, from: interactor.module, path: interactor.path)
-      }
+      conforming = conforming.filter { index.sees($0.module, from: entry.module, path: entry.path) }
     }
     if conforming.count == 1 { return conforming[0].name }
-    return index.nearest(conforming, to: interactor.path)?.name ?? name
-  }
-
-  private func resolveView(
-    _ name: String, from router: TypeIndex.Entry, ancestors: (TypeIndex.Entry) -> Set<String>
-  ) -> String {
-    guard let type = index.lookup(name, from: router.module, path: router.path),
-      type.kind == .protocolType
-    else {
-      return name
-    }
-    var conforming = lineage.classes(conformingTo: type).filter { !$0.isTestDouble }
-    if conforming.count > 1 {
-      conforming = conforming.filter {
-        index.sees($0.module, from: router.module, path: router.path)
-      }
-    }
-    if conforming.count == 1 { return conforming[0].name }
-    return index.nearest(conforming, to: router.path)?.name ?? name
+    return index.nearest(conforming, to: entry.path)?.name ?? name
   }
 
   // MARK: Edges
@@ -790,10 +782,11 @@ struct GraphBuilder {
   }
 
   private func reachableIDs(from roots: [String], in graph: RIBGraph) -> Set<String> {
+    let children = Dictionary(grouping: graph.edges, by: \.parent)
     var seen = Set(roots)
     var stack = roots
     while let id = stack.popLast() {
-      for edge in graph.edges where edge.parent == id && seen.insert(edge.child).inserted {
+      for edge in children[id] ?? [] where seen.insert(edge.child).inserted {
         stack.append(edge.child)
       }
     }

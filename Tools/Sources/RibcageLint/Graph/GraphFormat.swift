@@ -47,6 +47,7 @@ enum GraphText {
     var lines: [String] = []
     var shown: Set<String> = []
     let children = Dictionary(grouping: graph.edges, by: \.parent)
+    let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let problemsByRIB = Dictionary(grouping: graph.problems.filter { $0.rib != nil }) { $0.rib! }
 
     func marks(_ node: RIBGraph.Node, edge: RIBGraph.Edge?) -> String {
@@ -65,7 +66,7 @@ enum GraphText {
     func draw(
       _ id: String, edge: RIBGraph.Edge?, prefix: String, childPrefix: String, path: Set<String>
     ) {
-      guard let node = graph.node(id) else { return }
+      guard let node = nodes[id] else { return }
       var line = prefix + node.name + " " + marks(node, edge: edge)
       if path.contains(id) {
         lines.append(line + " ↺ cycle")
