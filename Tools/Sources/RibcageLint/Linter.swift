@@ -138,7 +138,7 @@ public struct Linter: Sendable {
         naming: settings.naming, enabled: enabled[file.configuration],
         includesTests: settings.includesTests, rules: rules,
         graphModule: graph == nil ? nil : modules[index],
-        retainsTree: rules && retained.admits(file.absolute))
+        retainsTree: rules && retained.admits())
     }
     let workers = max(
       1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(files.count, 1)))
@@ -309,8 +309,9 @@ private final class RetentionBudget: @unchecked Sendable {
     self.limit = limit
   }
 
-  /// Whether a file may be kept (the budget is checked before the file is read: its size).
-  func admits(_ path: String) -> Bool {
+  /// Whether another file may be kept (asked before the file is read; its size is counted by
+  /// `keep` once it is).
+  func admits() -> Bool {
     lock.lock()
     defer { lock.unlock() }
     return used < limit

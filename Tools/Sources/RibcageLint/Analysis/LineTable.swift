@@ -38,12 +38,7 @@ struct LineTable {
   }
 
   func place(at offset: Int) -> Place {
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
+    let low = lineIndex(of: offset)
     let start = starts[low]
     var end = start
     while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }

@@ -81,8 +81,6 @@ struct GraphBuilder {
 
   func build() -> RIBGraph {
     var graph = RIBGraph()
-    let lineage = self.lineage
-    func ancestors(_ entry: TypeIndex.Entry) -> Set<String> { lineage.names(of: entry) }
     let classes = index.all(.classType).filter { !$0.isTestDouble }
 
     func concrete(_ bases: Set<String>) -> [TypeIndex.Entry] {
@@ -103,13 +101,12 @@ struct GraphBuilder {
     let builderEntries = classes.filter { entry in
       !entry.isGeneric
         && (index.frameworkBase(of: entry, among: Self.builderBases) != nil
-          || ancestors(entry).contains("Buildable"))
+          || lineage.names(of: entry).contains("Buildable"))
     }
     var builders: [String: BuilderInfo] = [:]
     for entry in builderEntries {
       builders[entry.key] = describeBuilder(
-        entry, routers: routers, routerKeys: routerKeys, componentKeys: componentKeys,
-        ancestors: ancestors)
+        entry, routerKeys: routerKeys, componentKeys: componentKeys)
     }
 
     // Adapters: a "builder" that creates no router but another builder builds what that builds.
@@ -230,7 +227,7 @@ struct GraphBuilder {
       buildersByDependency: buildersByDependency)
     var uses: [String: [String: [Use]]] = [:]  // parent router key → child router key → uses
     for (key, rib) in ribs {
-      for (child, found) in childUses(of: rib, context: context, ancestors: ancestors) {
+      for (child, found) in childUses(of: rib, context: context) {
         uses[key, default: [:]][child, default: []] += found
       }
     }
@@ -272,15 +269,18 @@ struct GraphBuilder {
     graph.nodes = ribs.values.map(\.node).sorted { $0.id < $1.id }
     graph.edges = edges.sorted { ($0.parent, $0.child) < ($1.parent, $1.child) }
 
+    // Where every builder is created: what launches a root, and the scope a stored-only
+    // child builder is given.
+    let sites = creationSites(of: builders)
+
     // Roots, orphans, cycles.
-    placeRoots(&graph, ribs: ribs, builders: builders)
+    placeRoots(&graph, ribs: ribs, builders: builders, sites: sites)
     findCycles(&graph)
 
     // Dependencies and listeners, along each edge. The scope a child builder is given is read
     // where the parent creates it; a builder the parent only stores (made by a flat app
     // component, say) is checked against the scope of wherever it is created, if that is one
     // place.
-    let sites = creationSites(of: builders)
     // Needle resolves up to the bootstrap component that builds the root.
     var aboveRoots: [String: [TypeIndex.Entry]] = [:]
     for root in graph.roots {
@@ -308,7 +308,7 @@ struct GraphBuilder {
         parent: parentRIB, child: childRIB, use: scoped ?? use, checksDependencies: scoped != nil)
     }
 
-    graph.workflows = readWorkflows(ribs: ribs, ancestors: ancestors)
+    graph.workflows = readWorkflows(ribs: ribs)
 
     // What could not be placed.
     let usedInteractors = Set(ribs.values.compactMap(\.interactorKey))
@@ -343,14 +343,14 @@ struct GraphBuilder {
   /// The workflows' steps, each placed on the RIB whose interactor implements the actionable
   /// protocol declaring the step's method.
   private func readWorkflows(
-    ribs: [String: RIB], ancestors: (TypeIndex.Entry) -> Set<String>
+    ribs: [String: RIB]
   ) -> [RIBGraph.Workflow] {
     guard !index.workflows.isEmpty else { return [] }
     // Method → the (protocol, RIB) pairs that implement it.
     var implementers: [String: [(actionable: String, rib: String)]] = [:]
     for rib in ribs.values.sorted(by: { $0.node.id < $1.node.id }) {
       guard let key = rib.interactorKey, let interactor = index.entries[key] else { continue }
-      for name in ancestors(interactor).sorted() {
+      for name in lineage.names(of: interactor).sorted() {
         guard let type = index.lookup(name, from: interactor.module, path: interactor.path),
           type.kind == .protocolType
         else { continue }
@@ -434,8 +434,7 @@ struct GraphBuilder {
   // MARK: Builders
 
   private func describeBuilder(
-    _ entry: TypeIndex.Entry, routers: [TypeIndex.Entry], routerKeys: Set<String>,
-    componentKeys: Set<String>, ancestors: (TypeIndex.Entry) -> Set<String>
+    _ entry: TypeIndex.Entry, routerKeys: Set<String>, componentKeys: Set<String>
   ) -> BuilderInfo {
     var info = BuilderInfo(entry: entry)
     let base = index.frameworkBase(of: entry, among: Self.builderBases)
@@ -472,7 +471,9 @@ struct GraphBuilder {
         if routerKeys.contains(type.key) {
           found.append(type.key)
         } else if type.kind == .protocolType {
-          let conforming = routers.filter { ancestors($0).contains(type.name) }
+          let conforming = lineage.classes(conformingTo: type).filter {
+            routerKeys.contains($0.key)
+          }
           found += conforming.count == 1 ? conforming.map(\.key) : []
         }
       }
@@ -578,7 +579,7 @@ struct GraphBuilder {
 
   /// The children `rib` uses, keyed by their router key.
   private func childUses(
-    of rib: RIB, context: EdgeContext, ancestors: (TypeIndex.Entry) -> Set<String>
+    of rib: RIB, context: EdgeContext
   ) -> [String: [Use]] {
     let builders = context.builders
     var result: [String: [Use]] = [:]
@@ -591,7 +592,7 @@ struct GraphBuilder {
       // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
       // adapters also conform to, does not); of several, those the file can see.
       if type.kind == .protocolType, type.name != "Buildable",
-        ancestors(type).contains("Buildable")
+        lineage.names(of: type).contains("Buildable")
       {
         let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
         let visible = conforming.filter {
@@ -699,7 +700,8 @@ struct GraphBuilder {
   // MARK: Tree checks
 
   private func placeRoots(
-    _ graph: inout RIBGraph, ribs: [String: RIB], builders: [String: BuilderInfo]
+    _ graph: inout RIBGraph, ribs: [String: RIB], builders: [String: BuilderInfo],
+    sites: [String: [Use]]
   ) {
     let children = Set(graph.edges.map(\.child))
     let parentless = graph.nodes.filter { !children.contains($0.id) }
@@ -731,30 +733,32 @@ struct GraphBuilder {
       ribs.values.flatMap {
         [$0.routerKey, $0.builderKey, $0.componentKey, $0.interactorKey].compactMap { $0 }
       })
-    var launchedBuilders: Set<String> = []
-    var outside: [(declaration: TypeDeclaration, module: String)] = index.topLevel.map {
-      ($0.declaration, $0.module)
-    }
-    for entry in index.entries.values where !ribTypes.contains(entry.key) && !entry.isTestDouble {
-      for part in entry.parts { outside.append((part.declaration, entry.module)) }
-    }
-    let builderNames = Set(builders.values.map(\.entry.name))
-    for (declaration, module) in outside {
-      for creation in declaration.creations where builderNames.contains(creation.type) {
-        if let type = index.lookup(creation.type, from: module), builders[type.key] != nil {
-          launchedBuilders.insert(type.name)
+    var builtAtTopLevel: Set<String> = []
+    for (declaration, module, path) in index.topLevel {
+      for creation in declaration.creations {
+        if let type = index.lookup(creation.type, from: module, path: path),
+          builders[type.key] != nil
+        {
+          builtAtTopLevel.insert(type.key)
         }
       }
     }
-    let launched = parentless.filter { node in
-      node.builder.map(launchedBuilders.contains) == true
-        || ribs.values.first { $0.node.id == node.id }.flatMap { rib in
-          index.entries[rib.routerKey].flatMap {
-            index.frameworkBase(of: $0, among: Self.routerBases)?.name
-          }
+    let parentlessIDs = Set(parentless.map(\.id))
+    var launchedIDs: Set<String> = []
+    for rib in ribs.values where parentlessIDs.contains(rib.node.id) {
+      let builtOutside = rib.builderKey.map { key in
+        builtAtTopLevel.contains(key)
+          || (sites[key] ?? []).contains { !ribTypes.contains($0.owner.key) }
+      }
+      let launchRouter =
+        index.entries[rib.routerKey].flatMap {
+          index.frameworkBase(of: $0, among: Self.routerBases)?.name
         } == "LaunchRouter"
+      if builtOutside == true || launchRouter { launchedIDs.insert(rib.node.id) }
     }
-    let withChildren = parentless.filter { node in graph.edges.contains { $0.parent == node.id } }
+    let launched = parentless.filter { launchedIDs.contains($0.id) }
+    let parents = Set(graph.edges.map(\.parent))
+    let withChildren = parentless.filter { parents.contains($0.id) }
     let roots = !launched.isEmpty ? launched : (!withChildren.isEmpty ? withChildren : parentless)
     graph.roots = roots.map(\.id).sorted()
     for node in parentless where !graph.roots.contains(node.id) {
@@ -836,52 +840,5 @@ struct GraphBuilder {
         }
       }
     }
-  }
-}
-
-/// What each type inherits and conforms to, computed once per type (a large app asks the same
-/// question for thousands of builders), and which classes conform to a protocol.
-final class Lineage {
-  private let index: TypeIndex
-  private var names: [String: Set<String>] = [:]
-  private var keys: [String: Set<String>] = [:]
-  /// Ancestor key → the classes reaching it, built on first use.
-  private var conformers: [String: [TypeIndex.Entry]]?
-
-  init(index: TypeIndex) {
-    self.index = index
-  }
-
-  /// The names `entry` inherits or conforms to (``TypeIndex/ancestors(of:)``), cached.
-  func names(of entry: TypeIndex.Entry) -> Set<String> {
-    if let known = names[entry.key] { return known }
-    let found = index.ancestors(of: entry)
-    names[entry.key] = found
-    return found
-  }
-
-  /// The keys of the project types `entry` reaches (``TypeIndex/ancestorKeys(of:)``), cached.
-  func keys(of entry: TypeIndex.Entry) -> Set<String> {
-    if let known = keys[entry.key] { return known }
-    let found = index.ancestorKeys(of: entry)
-    keys[entry.key] = found
-    return found
-  }
-
-  /// Whether `entry` reaches the very type `type` (not another module's type of that name).
-  func conforms(_ entry: TypeIndex.Entry, to type: TypeIndex.Entry) -> Bool {
-    keys(of: entry).contains(type.key)
-  }
-
-  /// The declared classes reaching `type`, sorted by key.
-  func classes(conformingTo type: TypeIndex.Entry) -> [TypeIndex.Entry] {
-    if conformers == nil {
-      var map: [String: [TypeIndex.Entry]] = [:]
-      for entry in index.all(.classType) {
-        for key in keys(of: entry) { map[key, default: []].append(entry) }
-      }
-      conformers = map
-    }
-    return conformers?[type.key] ?? []
   }
 }

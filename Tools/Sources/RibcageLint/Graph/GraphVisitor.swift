@@ -204,13 +204,7 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let function = node.name.text
-    let parameters = node.signature.parameterClause.parameters.map { parameter in
-      mention(parameter.type, at: parameter.type)
-      let name = (parameter.secondName ?? parameter.firstName).text
-      current.bindings[function + "|" + name] = parameter.type.baseName
-      return (label: parameter.firstName.text, type: parameter.type.baseName)
-    }
+    let parameters = record(node.signature.parameterClause, in: node.name.text)
     let returnType = node.signature.returnClause.map { $0.type.baseName }
     current.functions.append(
       .init(name: node.name.text, parameters: parameters, returnType: returnType))
@@ -225,17 +219,25 @@ final class GraphVisitor: SyntaxVisitor {
   override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    let parameters = node.signature.parameterClause.parameters.map { parameter in
-      mention(parameter.type, at: parameter.type)
-      let name = (parameter.secondName ?? parameter.firstName).text
-      current.bindings["init|" + name] = parameter.type.baseName
-      return (label: parameter.firstName.text, type: parameter.type.baseName)
-    }
+    let parameters = record(node.signature.parameterClause, in: "init")
     current.functions.append(.init(name: "init", parameters: parameters, returnType: nil))
     functions.append("init")
     return .visitChildren
   }
   override func visitPost(_ node: InitializerDeclSyntax) { functions.removeLast() }
+
+  /// A method's parameters: their types mentioned, their names bound in `function`; returns
+  /// each one's label and type.
+  private func record(_ clause: FunctionParameterClauseSyntax, in function: String)
+    -> [(label: String, type: String)]
+  {
+    clause.parameters.map { parameter in
+      mention(parameter.type, at: parameter.type)
+      let name = (parameter.secondName ?? parameter.firstName).text
+      current.bindings[function + "|" + name] = parameter.type.baseName
+      return (label: parameter.firstName.text, type: parameter.type.baseName)
+    }
+  }
 
   /// Records the type names in `type` (and its generic arguments) as mentioned.
   private func mention(_ type: TypeSyntax, at node: some SyntaxProtocol) {
@@ -472,74 +474,5 @@ final class GraphVisitor: SyntaxVisitor {
       }
     }
     return TypeReference(name: type.baseName, arguments: arguments)
-  }
-}
-
-/// Type text as the graph compares it.
-enum TypeText {
-  /// `(any Foo)?` → `Foo?`, `Swift.Int` → `Int`, spaces removed, `Optional<X>` → `X?`.
-  static func normalized(_ type: TypeSyntax) -> String {
-    normalized(type.trimmedDescription)
-  }
-
-  static func normalized(_ text: String) -> String {
-    var text = text.removingWords(["any", "some", "Swift."])
-    text.removeAll { $0 == " " || $0 == "\n" || $0 == "\t" }
-    if text.hasPrefix("Optional<"), text.hasSuffix(">") {
-      text = String(text.dropFirst("Optional<".count).dropLast()) + "?"
-    }
-    if text.hasPrefix("("), text.hasSuffix(")?"), !text.contains("->"), !text.contains(",") {
-      text = String(text.dropFirst().dropLast(2)) + "?"
-    }
-    return text
-  }
-
-  /// `Foo<Bar>?` → `Foo`.
-  static func baseName(_ text: String) -> String {
-    var name = Substring(text)
-    if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
-    while let last = name.last, last == "?" || last == "!" { name.removeLast() }
-    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-    return String(name)
-  }
-
-  /// Every type name in `type`, generic arguments included.
-  static func names(in type: TypeSyntax) -> [String] {
-    var names: [String] = []
-    var stack: [Syntax] = [Syntax(type)]
-    while let node = stack.popLast() {
-      if let identifier = node.as(IdentifierTypeSyntax.self) {
-        names.append(identifier.name.text)
-      } else if let member = node.as(MemberTypeSyntax.self) {
-        names.append(member.name.text)
-      }
-      stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
-    }
-    return names
-  }
-}
-
-extension String {
-  /// The text without the words in `words` where they start a word (`any Foo` loses `any `,
-  /// `Company` keeps its letters), each with the space after it.
-  fileprivate func removingWords(_ words: [String]) -> String {
-    var result = ""
-    var rest = Substring(self)
-    var previous: Character = " "
-    outer: while let first = rest.first {
-      if !(previous.isLetter || previous.isNumber || previous == "_") {
-        for word in words where rest.hasPrefix(word) {
-          let after = rest.dropFirst(word.count)
-          if word.hasSuffix(".") || after.first == " " {
-            rest = word.hasSuffix(".") ? after : after.dropFirst()
-            continue outer
-          }
-        }
-      }
-      result.append(first)
-      previous = first
-      rest = rest.dropFirst()
-    }
-    return result
   }
 }
