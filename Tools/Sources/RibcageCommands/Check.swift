@@ -48,6 +48,7 @@ struct Check: ParsableCommand, ConsoleCommand {
     } catch {
       throw ToolFailure("\(error)")
     }
+    try Graph.rejectUnknownRoot(in: result.graph.graph)
     let findings = OutputFormat.text.render(result.lint, colored: console.colorsOutput)
     if !findings.isEmpty { console.print(findings) }
     let problems = GraphFormat.problems(result.graph.graph, colored: console.colorsOutput)

@@ -59,6 +59,7 @@ struct Graph: ParsableCommand, ConsoleCommand {
     } catch {
       throw ToolFailure("\(error)")
     }
+    try Self.rejectUnknownRoot(in: report.graph)
     let output =
       check && outputFormat == .text
       ? GraphFormat.problems(report.graph, colored: console.colorsOutput)
@@ -69,6 +70,15 @@ struct Graph: ParsableCommand, ConsoleCommand {
       console.printError(GraphFormat.summary(report))
     }
     if check, report.graph.hasErrors { throw ExitCode.failure }
+  }
+}
+
+extension Graph {
+  /// `--root` naming no RIB is bad input: a usage error (exit 2) naming the RIBs there are.
+  static func rejectUnknownRoot(in graph: RIBGraph) throws {
+    if let problem = graph.problems.first(where: { $0.kind == .unknownRoot }) {
+      throw ToolFailure(problem.message)
+    }
   }
 }
 

@@ -178,6 +178,13 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(missing.error.contains("Nowhere: No such file or directory"))
   let jobs = ribcage(["graph", "--jobs", "0"], in: folder.path)
   #expect(jobs.status == 2)
+  for command in ["graph", "check"] {
+    let root = ribcage([command, "--root", "Nope"], in: folder.path)
+    #expect(root.status == 2)
+    #expect(root.out.isEmpty)
+    #expect(
+      root.error.contains("--root Nope names no RIB; RIBs: LoggedIn, LoggedOut, OffGame, Root"))
+  }
 }
 
 @Test func checkLintsAndDrawsFromOneParsePerFile() throws {
