@@ -12,6 +12,9 @@ let package = Package(
     // stand-in modules: Scripts/check-apple-adapters.sh); the Observation store builds everywhere.
     .library(name: "RibcageUIKit", targets: ["RibcageUIKit"]),
     .library(name: "RibcageSwiftUI", targets: ["RibcageSwiftUI"]),
+    // The session recorder and timeline (`ribcage inspect` reads what it writes). Apps that do
+    // not import it pay nothing: the core only announces to observers it has.
+    .library(name: "RibcageInspector", targets: ["RibcageInspector"]),
   ],
   targets: [
     // Relaxed atomic byte flags for leak tracking (a deinit may run on any thread). Internal.
@@ -20,10 +23,14 @@ let package = Package(
     .target(name: "RibcageTesting", dependencies: ["Ribcage"]),
     .target(name: "RibcageUIKit", dependencies: ["Ribcage"]),
     .target(name: "RibcageSwiftUI", dependencies: ["Ribcage", "RibcageUIKit"]),
+    .target(name: "RibcageInspector", dependencies: ["Ribcage", "_RibcageAtomics"]),
     .testTarget(name: "RibcageTests", dependencies: ["Ribcage", "RibcageTesting"]),
     // uber/RIBs' own unit tests, rewritten as behaviour specifications of the Ribcage API a
     // migrating team uses (see docs/Migration.md).
     .testTarget(name: "RibcageUberSpecTests", dependencies: ["Ribcage", "RibcageTesting"]),
+    .testTarget(
+      name: "RibcageInspectorTests",
+      dependencies: ["Ribcage", "RibcageInspector", "RibcageTesting"]),
     .testTarget(
       name: "RibcageSwiftUITests", dependencies: ["Ribcage", "RibcageSwiftUI", "RibcageTesting"]),
   ],

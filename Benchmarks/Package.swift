@@ -12,7 +12,11 @@ let package = Package(
     .target(name: "AllocationCounter"),
     .executableTarget(
       name: "ribcage-bench",
-      dependencies: [.product(name: "Ribcage", package: "Ribcage"), "AllocationCounter"],
+      dependencies: [
+        .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
+        "AllocationCounter",
+      ],
       path: "Sources/RibcageBench"),
   ],
   swiftLanguageModes: [.v6]

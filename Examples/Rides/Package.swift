@@ -10,7 +10,11 @@ let package = Package(
   targets: [
     .target(
       name: "RidesApp",
-      dependencies: [.product(name: "Ribcage", package: "Ribcage")]),
+      dependencies: [
+        .product(name: "Ribcage", package: "Ribcage"),
+        // The session recorder: `rides --record FILE`, `rides --replay FILE`.
+        .product(name: "RibcageInspector", package: "Ribcage"),
+      ]),
     .executableTarget(
       name: "rides",
       dependencies: ["RidesApp"],
@@ -21,6 +25,7 @@ let package = Package(
         "RidesApp",
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageTesting", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
       ],
       // `ribcage graph`'s output, read by path (a test compares it with the running tree).
       exclude: ["StaticGraph.json"]),

@@ -59,8 +59,10 @@ struct Comparison {
 
 /// Formats one result line, e.g.
 /// `BENCH stream-fanout-10 ribcage_ns=31.2 floor_ns=24.9 ratio=1.25`.
-func benchLine(_ name: String, _ comparison: Comparison) -> String {
-  benchLine(name, ribcage: comparison.ribcage, floor: comparison.floor, ratio: comparison.ratio)
+func benchLine(_ name: String, _ comparison: Comparison, extra: String = "") -> String {
+  benchLine(
+    name, ribcage: comparison.ribcage, floor: comparison.floor, ratio: comparison.ratio,
+    extra: extra)
 }
 
 /// Formats one result line; `ratio` defaults to ribcage / floor.

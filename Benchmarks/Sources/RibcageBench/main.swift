@@ -21,6 +21,9 @@ let cases: [(name: String, run: @MainActor () -> String)] = [
   ("render-steady", RenderSteady.run),
   ("plugin-point-evaluate", PluginPointEvaluate.run),
   ("deeplink-parse", DeepLinkParse.run),
+  ("recorder-tree", RecorderTree.run),
+  ("recorder-app", RecorderApp.run),
+  ("timeline-seek", TimelineSeek.run),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

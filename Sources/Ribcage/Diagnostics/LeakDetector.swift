@@ -31,6 +31,10 @@ public final class LeakDetector {
 
   private let sweepsAutomatically: Bool
   private let onLeak: @MainActor (LeakReport) -> Void
+  private let reportRelay = EventRelay<LeakReport>()
+
+  /// Every report, after `onLeak` received it (for a session recorder or an inspector).
+  public var reports: EventStream<LeakReport> { reportRelay.stream }
   @exclusivity(unchecked) private var waiting: [(deadline: Duration, batch: LeakBatch)] = []
   /// Objects expected to go away one by one (``expectDeallocation(of:named:)``, the interactor of
   /// a router released while active), watched through weak references.
@@ -175,7 +179,10 @@ public final class LeakDetector {
     if !waitingObjects.isEmpty { reports += sweepObjects(now: now) }
     // Leak handlers may detach (and so track) more: one sweep is scheduled for all of it, after.
     isSweeping = true
-    for report in reports { onLeak(report) }
+    for report in reports {
+      onLeak(report)
+      if reportRelay.hasSubscribers { reportRelay.send(report) }
+    }
     isSweeping = false
     if let waitingCore { publishWaiting(to: waitingCore) }
     // Called by hand while nothing is scheduled: what the handlers tracked still needs a sweep.

@@ -114,6 +114,10 @@ open class Interactor: InteractorScope {
       return false
     }
     isActive = true
+    // Timed only when a tree has hook observers; the router is held across the hook, which may
+    // detach it.
+    let timedRouter = context?.timesHooks == true ? owningRouter : nil
+    let start = timedRouter != nil ? context!.startHookClock() : 0
     // The event goes out before the hook runs: a hook that detaches its own RIB emits
     // "deactivated", which must come after "activated". Walks pass their context; an interactor
     // activated on its own has no tree to announce it to.
@@ -122,6 +126,7 @@ open class Interactor: InteractorScope {
     }
     extras?.activeness?.send(true)
     didBecomeActive()
+    if let timedRouter { context!.emitHookTiming(timedRouter, .didBecomeActive, since: start) }
     return true
   }
 
@@ -133,7 +138,13 @@ open class Interactor: InteractorScope {
     // interactor again: the deactivation under way finishes it, once.
     guard isActive, !isResigning else { return false }
     isResigning = true
-    willResignActive()
+    if let context, context.timesHooks, let router = owningRouter {
+      let start = context.startHookClock()
+      willResignActive()
+      context.emitHookTiming(router, .willResignActive, since: start)
+    } else {
+      willResignActive()
+    }
     isResigning = false
     extras?.cancelBoundWork()
     isActive = false

@@ -39,6 +39,11 @@ public final class DeepLinkRouter<Link> {
   private var pushTypes: [String: Make] = [:]
   /// The payload key that names a push payload's type.
   public let pushTypeKey: String
+  private let eventRelay = EventRelay<DeepLinkEvent>()
+
+  /// Every URL and payload looked up, with the pattern that handled it or the error, as it
+  /// happens (for a session recorder or analytics).
+  public var events: EventStream<DeepLinkEvent> { eventRelay.stream }
 
   /// Creates a router; push payloads name their type under `pushTypeKey`.
   public init(pushTypeKey: String = "type") {
@@ -63,11 +68,33 @@ public final class DeepLinkRouter<Link> {
 
   /// The link `url` stands for, or why it does not stand for one.
   public func link(for url: String) -> Result<Link, DeepLinkError> {
+    let (result, pattern) = resolve(url)
+    announce(input: url, pattern: pattern, result)
+    return result
+  }
+
+  /// The link a push payload stands for, or why it does not stand for one.
+  public func link(forPush payload: [String: ScalarValue]) -> Result<Link, DeepLinkError> {
+    let (result, pattern) = resolve(push: payload)
+    announce(input: Self.describe(payload), pattern: pattern, result)
+    return result
+  }
+
+  private func announce(input: String, pattern: String?, _ result: Result<Link, DeepLinkError>) {
+    guard eventRelay.hasSubscribers else { return }
+    switch result {
+    case .success: eventRelay.send(DeepLinkEvent(input: input, pattern: pattern, error: nil))
+    case .failure(let error):
+      eventRelay.send(DeepLinkEvent(input: input, pattern: pattern, error: error))
+    }
+  }
+
+  private func resolve(_ url: String) -> (Result<Link, DeepLinkError>, pattern: String?) {
     let parsed: ParsedURL
     do {
       parsed = try ParsedURL(url)
     } catch {
-      return .failure(.malformed(input: url, reason: error.reason))
+      return (.failure(.malformed(input: url, reason: error.reason)), nil)
     }
     for (pattern, make) in patterns {
       let parameters: [String: ScalarValue]
@@ -75,27 +102,30 @@ public final class DeepLinkRouter<Link> {
         guard let matched = try pattern.match(parsed) else { continue }
         parameters = matched
       } catch {
-        return .failure(error)
+        return (.failure(error), pattern.template)
       }
-      return Self.build(
-        make, DeepLinkMatch(pattern: pattern.template, parameters: parameters), input: url)
+      let match = DeepLinkMatch(pattern: pattern.template, parameters: parameters)
+      return (Self.build(make, match, input: url), pattern.template)
     }
-    return .failure(.unhandled(input: url))
+    return (.failure(.unhandled(input: url)), nil)
   }
 
-  /// The link a push payload stands for, or why it does not stand for one.
-  public func link(forPush payload: [String: ScalarValue]) -> Result<Link, DeepLinkError> {
+  private func resolve(push payload: [String: ScalarValue]) -> (
+    Result<Link, DeepLinkError>, pattern: String?
+  ) {
     guard case .string(let type)? = payload[pushTypeKey] else {
-      return .failure(
-        .malformed(
-          input: Self.describe(payload), reason: "no string \"\(pushTypeKey)\" naming its type"))
+      return (
+        .failure(
+          .malformed(
+            input: Self.describe(payload), reason: "no string \"\(pushTypeKey)\" naming its type")),
+        nil
+      )
     }
     guard let make = pushTypes[type] else {
-      return .failure(.unhandled(input: Self.describe(payload)))
+      return (.failure(.unhandled(input: Self.describe(payload))), nil)
     }
-    return Self.build(
-      make, DeepLinkMatch(pattern: "push \(type)", parameters: payload),
-      input: "push \(type)")
+    let match = DeepLinkMatch(pattern: "push \(type)", parameters: payload)
+    return (Self.build(make, match, input: "push \(type)"), "push \(type)")
   }
 
   private static func build(_ make: Make, _ match: DeepLinkMatch, input: String) -> Result<
@@ -111,7 +141,7 @@ public final class DeepLinkRouter<Link> {
   }
 
   /// A payload as text for error messages, keys sorted.
-  private static func describe(_ payload: [String: ScalarValue]) -> String {
+  static func describe(_ payload: [String: ScalarValue]) -> String {
     var parts: [String] = []
     for key in payload.keys.sorted() { parts.append("\(key)=\(payload[key]!)") }
     return "push " + parts.joined(separator: ",")

@@ -40,6 +40,8 @@ public struct Workflow<Root> {
     _ step: @MainActor (Item) async throws -> Next, on item: consuming Item
   ) async throws -> Next {
     try Task.checkCancellation()
+    let trace = WorkflowTrace.current
+    let stepNumber = trace?.nextStep() ?? 0
     var held: Item? = consume item
     var waiter: ActivationWaiter?
     // Only a RIB's interactor is held weakly while waiting (its router owns it); any other scope
@@ -54,6 +56,7 @@ public struct Workflow<Root> {
       }
     }
     if let waiter {
+      trace?.report(.waiting(step: stepNumber, item: "\(type(of: held!))"))
       if !keepsItem { held = nil }
       try await waiter.wait()
       if !keepsItem {
@@ -64,6 +67,7 @@ public struct Workflow<Root> {
       }
     }
     try Task.checkCancellation()
+    trace?.report(.acting(step: stepNumber, item: "\(type(of: held!))"))
     return try await step(held!)
   }
 }

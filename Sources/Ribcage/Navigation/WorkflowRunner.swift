@@ -12,8 +12,18 @@ public final class WorkflowRunner {
   /// wins even when callers discard the run handle (as they usually do).
   private var running: [String: (id: ObjectIdentifier, cancel: @MainActor () -> Void)] = [:]
 
+  private let eventRelay = EventRelay<WorkflowEvent>()
+  private var runCount: UInt64 = 0
+
   /// Creates a runner with nothing running.
   public init() {}
+
+  /// Every run's start, steps and end, as they happen (for a session recorder or a log).
+  public var events: EventStream<WorkflowEvent> { eventRelay.stream }
+
+  func announce(_ event: WorkflowEvent) {
+    if eventRelay.hasSubscribers { eventRelay.send(event) }
+  }
 
   /// Starts `workflow` on `root`, cancelling the running workflow of the same kind. The returned
   /// run may be discarded: the runner keeps it until it ends.
@@ -21,22 +31,40 @@ public final class WorkflowRunner {
   public func start<Root, Output>(_ workflow: CommittedWorkflow<Root, Output>, on root: Root)
     -> WorkflowRun<Output>
   {
+    start(workflow, on: root, trigger: nil)
+  }
+
+  private func start<Root, Output>(
+    _ workflow: CommittedWorkflow<Root, Output>, on root: Root, trigger: String?
+  ) -> WorkflowRun<Output> {
     running.removeValue(forKey: workflow.kind)?.cancel()
     let run = WorkflowRun<Output>(kind: workflow.kind)
     let body = workflow.body
     let box = MainActorBox(root)
     running[workflow.kind] = (ObjectIdentifier(run), { run.cancel() })
+    runCount &+= 1
+    let trace = WorkflowTrace(runner: self, run: runCount, kind: workflow.kind)
+    trace.report(.started(trigger: trigger))
     // The task holds the run (and the runner entry holds it too) until the run ends.
     run.task = Task { [weak self] in
       let state: WorkflowState<Output>
       do {
-        state = .completed(try await body(box.take()))
+        let output = try await WorkflowTrace.$current.withValue(trace) {
+          try await body(box.take())
+        }
+        state = .completed(output)
       } catch is CancellationError {
         state = .cancelled
       } catch {
         state = .failed(error)
       }
       run.finish(state)
+      switch state {
+      case .completed: trace.report(.completed)
+      case .cancelled: trace.report(.cancelled)
+      case .failed(let error): trace.report(.failed(error: "\(error)"))
+      case .running: break
+      }
       self?.ended(run)
     }
     return run
@@ -86,7 +114,7 @@ extension WorkflowRunner {
     _ url: String, with links: DeepLinkRouter<Link>, on root: Root,
     serve: (Link) -> CommittedWorkflow<Root, Output>
   ) -> Result<WorkflowRun<Output>, DeepLinkError> {
-    links.link(for: url).map { start(serve($0), on: root) }
+    links.link(for: url).map { start(serve($0), on: root, trigger: url) }
   }
 
   /// Opens a push notification's payload, like ``open(_:with:on:serve:)`` opens a URL.
@@ -95,6 +123,8 @@ extension WorkflowRunner {
     push payload: [String: ScalarValue], with links: DeepLinkRouter<Link>, on root: Root,
     serve: (Link) -> CommittedWorkflow<Root, Output>
   ) -> Result<WorkflowRun<Output>, DeepLinkError> {
-    links.link(forPush: payload).map { start(serve($0), on: root) }
+    links.link(forPush: payload).map {
+      start(serve($0), on: root, trigger: DeepLinkRouter<Link>.describe(payload))
+    }
   }
 }

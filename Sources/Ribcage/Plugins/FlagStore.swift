@@ -125,6 +125,12 @@ public final class FlagStore {
     return found
   }
 
+  /// Every registered flag's key, effective value and its source, in registration order (for a
+  /// debug menu, a session recorder's keyframes).
+  public var effectiveValues: [(key: String, value: ScalarValue, source: FlagSource)] {
+    keys.indices.map { (keys[$0], resolved[$0], resolvedSources[$0]) }
+  }
+
   /// The effective value of `flag` (its default if it is not registered).
   public func value<Value>(_ flag: FeatureFlag<Value>) -> Value {
     guard let entry = entries[flag.key] else { return flag.defaultValue }

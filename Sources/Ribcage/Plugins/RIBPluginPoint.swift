@@ -101,7 +101,9 @@ public final class RIBPluginPoint<Context> {
             registration.flag, reason: "\(registration.name) failed to build: \(error)")
         }
       } else if !enabled, attached != nil {
-        detach(registration.name)
+        detach(
+          registration.name,
+          because: flags.isCoreOnly ? "core only" : "\(registration.flag.key) is off")
       }
     }
   }
@@ -116,12 +118,24 @@ public final class RIBPluginPoint<Context> {
     router.attachChild(plugin)
     if hadParent || plugin.parent !== router, attachedPlugins[name] === plugin {
       attachedPlugins[name] = nil
+    } else if attachedPlugins[name] === plugin {
+      announce(.attached, name, reason: nil)
     }
   }
 
-  private func detach(_ name: String) {
+  private func detach(_ name: String, because reason: String) {
     guard let plugin = attachedPlugins.removeValue(forKey: name) else { return }
     router?.detachChild(plugin)
+    announce(.detached, name, reason: reason)
+  }
+
+  private func announce(_ kind: PluginEvent.Kind, _ plugin: String, reason: String?) {
+    guard let router, let registration = registrations.first(where: { $0.name == plugin })
+    else { return }
+    router.context.emit(
+      PluginEvent(
+        point: self.name, plugin: plugin, kind: kind, flag: registration.flag.key,
+        reason: reason))
   }
 
   /// Evaluates again with the last context, if there was an evaluation.
@@ -133,7 +147,7 @@ public final class RIBPluginPoint<Context> {
   private func flagsChanged(_ change: FlagStore.Change) {
     switch change {
     case .coreOnly(true):
-      for registration in registrations { detach(registration.name) }
+      for registration in registrations { detach(registration.name, because: "core only") }
     case .coreOnly(false):
       reevaluate()
     case .value(let key, _, let to, let source):
@@ -141,6 +155,7 @@ public final class RIBPluginPoint<Context> {
       for registration in registrations where registration.flag.key == key {
         if source == .autoDisabled {
           let reason = flags.autoDisabledReason(registration.flag) ?? "auto-disabled"
+          announce(.autoDisabled, registration.name, reason: reason)
           router?.setNote("plugin \(registration.name)", to: "auto-disabled: \(reason)")
           router?.context.diagnostics.report(
             TreeDiagnostic(
@@ -154,7 +169,9 @@ public final class RIBPluginPoint<Context> {
         if to == .bool(true) {
           turnedOn = true
         } else {
-          detach(registration.name)
+          detach(
+            registration.name,
+            because: source == .autoDisabled ? "auto-disabled" : "\(key) is \(to) (\(source))")
         }
       }
       if turnedOn { reevaluate() }

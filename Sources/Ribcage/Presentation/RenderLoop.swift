@@ -55,6 +55,10 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   @exclusivity(unchecked) private var isFlushScheduled = false
   @exclusivity(unchecked) private var isRendering = false
   @exclusivity(unchecked) private var isStarting = false
+  /// The tree of the RIB running the loop, while it runs: renders are announced there when it
+  /// has render observers (a session recorder). Found once per start.
+  @exclusivity(unchecked) private var tree: TreeContext?
+  @exclusivity(unchecked) private weak var rib: RouterNode?
 
   /// How many times the presenter ran.
   @exclusivity(unchecked) public private(set) var presentCount = 0
@@ -145,6 +149,8 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     // deinit), and a checked unowned reference costs atomic traffic on every state change.
     // The replay of the current state only marks the loop dirty; the first view model is then
     // rendered at once, so a view attached this turn never shows a frame of empty content.
+    rib = (interactorScope as? Interactor)?.owningRouter
+    tree = rib?.existingContext
     isStarting = true
     subscription = state.observe { [unowned(unsafe) self] _ in self.signal() }
     isStarting = false
@@ -156,9 +162,19 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     subscription?.cancel()
     subscription = nil
     isDirty = false
+    tree = nil
   }
 
   // MARK: The loop
+
+  /// Tells the tree's render observers what was rendered. Out of line: `flush()` runs
+  /// unspecialised across modules, and a view model binding in its body would make every render
+  /// look up `Optional<ViewModel>`'s metadata.
+  @inline(never)
+  private func announceRender() {
+    guard let tree, let viewModel = lastRenderedBox.value else { return }
+    tree.emit(RenderRecord(router: rib, viewModel: viewModel))
+  }
 
   /// Marks the state as changed and schedules one render. Called for every state change; cheap
   /// when a render is already pending.
@@ -178,7 +194,10 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     isDirty = false
     isRendering = true
     presentCount += 1
-    if step(state.core.current!.value) { renderCount += 1 }
+    if step(state.core.current!.value) {
+      renderCount += 1
+      if tree?.recordsRenders == true { announceRender() }
+    }
     isRendering = false
     // A change made while rendering gets one more render, after this one.
     if isDirty, isRunning, !isFlushScheduled {

@@ -41,6 +41,17 @@ open class RouterNode {
     extrasCreatingIfNeeded.notes[key] = value
   }
 
+  /// A number a session recorder keeps on the router to find what it knows of it without a
+  /// lookup. Not for apps: Ribcage never reads it.
+  @_spi(RibcageInspection) @exclusivity(unchecked) public final var inspectionTag: UInt64 = 0
+
+  /// The router this one is attached to, for a session recorder. Not for apps: a child never
+  /// reaches up to its parent.
+  @_spi(RibcageInspection) public final var inspectionParent: RouterNode? { parent }
+
+  /// Whether the router owns a view, for a session recorder. Not for apps.
+  @_spi(RibcageInspection) public final var inspectionHasView: Bool { ownedView != nil }
+
   /// Whether ``load()`` has run.
   @exclusivity(unchecked) public private(set) final var isLoaded = false
 
@@ -177,8 +188,19 @@ open class RouterNode {
   public final func load() {
     guard !isLoaded else { return }
     isLoaded = true
-    didLoad()
-    if ownContext?.hasObservers == true { context.emit(.loaded(self)) }
+    guard let ownContext, ownContext.timesHooks || ownContext.hasObservers else {
+      didLoad()
+      return
+    }
+    if ownContext.timesHooks {
+      let start = ownContext.startHookClock()
+      didLoad()
+      ownContext.emitHookTiming(self, .didLoad, since: start)
+    } else {
+      didLoad()
+    }
+    // After the hook: "loaded" means didLoad ran (what it attached was announced before).
+    if ownContext.hasObservers { ownContext.emit(.loaded(self)) }
   }
 
   /// Called once, after the router is attached and activated. Attach the children that live as

@@ -1,3 +1,5 @@
+import _RibcageAtomics
+
 /// What every router of one tree shares: where diagnostics go, the leak detector, and the stream of
 /// tree events. Injected, never global: a root router creates one when first asked, children
 /// adopt their parent's when attached.
@@ -13,7 +15,26 @@
 @MainActor
 public final class TreeContext {
   /// Where misuse reports and warnings go.
-  public var diagnostics: DiagnosticsHandler
+  ///
+  /// While someone observes ``reportedDiagnostics`` (a session recorder), reading this returns a
+  /// handler that reports to the one you set and then to those observers.
+  public var diagnostics: DiagnosticsHandler {
+    get {
+      guard diagnosticRelay.hasSubscribers else { return configuredDiagnostics }
+      let configured = configuredDiagnostics
+      return DiagnosticsHandler { [weak self] diagnostic in
+        configured.report(diagnostic)
+        self?.diagnosticRelay.send(diagnostic)
+      }
+    }
+    set { configuredDiagnostics = newValue }
+  }
+
+  private var configuredDiagnostics: DiagnosticsHandler
+  private let diagnosticRelay = EventRelay<TreeDiagnostic>()
+  private let hookRelay = EventRelay<HookTiming>()
+  private let renderRelay = EventRelay<RenderRecord>()
+  private let pluginRelay = EventRelay<PluginEvent>()
 
   /// The leak detector detached subtrees are handed to; `nil` turns leak tracking off at no cost.
   public var leakDetector: LeakDetector?
@@ -72,7 +93,7 @@ public final class TreeContext {
     diagnostics: DiagnosticsHandler = .standard,
     leakDetector: LeakDetector? = TreeContext.defaultLeakDetector()
   ) {
-    self.diagnostics = diagnostics
+    self.configuredDiagnostics = diagnostics
     self.leakDetector = leakDetector
   }
 
@@ -92,5 +113,54 @@ public final class TreeContext {
 
   func emit(_ event: TreeEvent) {
     eventRelay.send(event)
+  }
+
+  // MARK: Instrumentation (recorders, inspectors)
+
+  /// How long each `didBecomeActive`, `willResignActive` and `didLoad` of this tree took, as each
+  /// returns. The hooks are timed only while this stream has observers.
+  public var hookTimings: EventStream<HookTiming> { hookRelay.stream }
+
+  /// Every view model a ``RenderLoop`` of this tree rendered, with the router of its RIB. Render
+  /// loops look for observers only after a render, so an unobserved tree pays one check.
+  public var renders: EventStream<RenderRecord> { renderRelay.stream }
+
+  /// Attaches, detaches and switch-offs of the plugins of every ``RIBPluginPoint`` in this tree.
+  public var pluginEvents: EventStream<PluginEvent> { pluginRelay.stream }
+
+  /// Every diagnostic reported through ``diagnostics``, after the handler you configured ran.
+  public var reportedDiagnostics: EventStream<TreeDiagnostic> { diagnosticRelay.stream }
+
+  var timesHooks: Bool { hookRelay.hasSubscribers }
+  var recordsRenders: Bool { renderRelay.hasSubscribers }
+
+  /// The monotonic clock (nanoseconds) as the tree last read it to time a hook: at the start of
+  /// a `didBecomeActive` (just before "activated" goes out) and at the end of every hook (just
+  /// before "deactivated" and "loaded" go out). A recorder timing hooks stamps those events with
+  /// it instead of reading the clock again — the clock is most of what recording an event costs.
+  @_spi(RibcageInspection) public private(set) var inspectionHookClock: UInt64 = 0
+
+  /// Reads the clock at the start of a timed hook.
+  func startHookClock() -> UInt64 {
+    let now = ribcage_monotonic_ns()
+    inspectionHookClock = now
+    return now
+  }
+
+  /// Sends the timing of a hook that started at `start` (from ``startHookClock()``).
+  func emitHookTiming(_ router: RouterNode, _ hook: LifecycleHook, since start: UInt64) {
+    let end = ribcage_monotonic_ns()
+    inspectionHookClock = end
+    let elapsed = Int64(truncatingIfNeeded: end &- start)
+    hookRelay.send(
+      HookTiming(router: router, hook: hook, duration: .nanoseconds(elapsed), endClock: end))
+  }
+
+  func emit(_ render: RenderRecord) {
+    renderRelay.send(render)
+  }
+
+  func emit(_ event: PluginEvent) {
+    if pluginRelay.hasSubscribers { pluginRelay.send(event) }
   }
 }

@@ -2,6 +2,7 @@
 #define RIBCAGE_ATOMICS_H
 
 #include <stdint.h>
+#include <time.h>
 
 /// Stores `value` into the byte at `flag` with release ordering. Safe from any thread.
 static inline void ribcage_atomic_store_flag(uint8_t *flag, uint8_t value) {
@@ -11,6 +12,14 @@ static inline void ribcage_atomic_store_flag(uint8_t *flag, uint8_t value) {
 /// Loads the byte at `flag` with acquire ordering. Safe from any thread.
 static inline uint8_t ribcage_atomic_load_flag(const uint8_t *flag) {
   return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+
+/// Nanoseconds of the monotonic clock: what hook timings and session timestamps read. One
+/// vDSO call, without the 128-bit arithmetic of Swift's `ContinuousClock.Instant`.
+static inline uint64_t ribcage_monotonic_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
 #endif

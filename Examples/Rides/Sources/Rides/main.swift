@@ -1,10 +1,16 @@
 import Foundation
+import RibcageInspector
 import RidesApp
 
-// rides [--script FILE] [--demo]
+// rides [--script FILE] [--demo] [--record FILE]
 //   On a TTY: an interactive session (type `help`).
 //   Piped: runs the commands read from standard input; with no commands at all, plays the demo.
-let usage = "usage: rides [--script FILE] [--demo]"
+//   --record FILE streams the session (tree, view models, flags, links) to FILE.
+// rides --replay FILE [--at EVENT]
+//   Redraws the screens of a recorded session at any event, from its view models alone; steps
+//   with next/prev (turns) and step/back (events).
+let usage =
+  "usage: rides [--script FILE] [--demo] [--record FILE] | rides --replay FILE [--at EVENT]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("rides: \(message)\n\(usage)\n".utf8))
@@ -13,6 +19,9 @@ func fail(_ message: String) -> Never {
 
 var script: String?
 var playDemo = false
+var recordPath: String?
+var replayPath: String?
+var replayAt: Int64?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -24,6 +33,17 @@ while let argument = arguments.popFirst() {
       fail("cannot read '\(path)': \(error.localizedDescription)")
     }
   case "--demo": playDemo = true
+  case "--record":
+    guard let path = arguments.popFirst() else { fail("--record needs a file") }
+    recordPath = path
+  case "--replay":
+    guard let path = arguments.popFirst() else { fail("--replay needs a session file") }
+    replayPath = path
+  case "--at":
+    guard let text = arguments.popFirst(), let event = Int64(text), event >= 0 else {
+      fail("--at needs an event number")
+    }
+    replayAt = event
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -31,8 +51,46 @@ while let argument = arguments.popFirst() {
   }
 }
 
+if let replayPath {
+  guard script == nil, !playDemo, recordPath == nil else {
+    fail("--replay takes only --at")
+  }
+  let timeline: SessionTimeline
+  do {
+    timeline = try SessionTimeline(contentsOfFile: replayPath)
+  } catch {
+    FileHandle.standardError.write(Data("rides: \(replayPath): \(error)\n".utf8))
+    exit(2)
+  }
+  for warning in timeline.warnings {
+    FileHandle.standardError.write(Data("rides: \(replayPath): warning: \(warning)\n".utf8))
+  }
+  guard !timeline.events.isEmpty else { fail("\(replayPath) holds no events") }
+  let replay = RidesReplay(timeline: timeline, at: replayAt)
+  let replaying = isatty(0) == 1 && isatty(1) == 1
+  print(replay.render())
+  if replaying {
+    print("Replaying \(timeline.header.app) (\(timeline.events.count) events); type help.")
+  }
+  while !replay.hasQuit {
+    if replaying { print("replay> ", terminator: "") }
+    guard let line = readLine() else { break }
+    if !replaying { print("> " + line) }
+    let output = replay.run(line)
+    if !output.isEmpty { print(output) }
+  }
+  exit(0)
+}
+
 let interactive = script == nil && !playDemo && isatty(0) == 1 && isatty(1) == 1
 let terminal = RidesTerminal(style: interactive ? .tty : .plain) { print($0) }
+if let recordPath {
+  do {
+    try terminal.record(to: recordPath)
+  } catch {
+    fail("\(error)")
+  }
+}
 await terminal.start()
 
 if let script {
@@ -50,5 +108,6 @@ if let script {
   }
   if !sawCommand, !interactive { await terminal.run(script: Scenario.demo) }
 }
+terminal.recorder?.stop()
 // A leak is a bug in the example: make it visible to scripts and CI.
 if !terminal.leakReports.isEmpty { exit(1) }

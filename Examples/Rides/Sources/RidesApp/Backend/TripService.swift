@@ -36,7 +36,9 @@ public final class TripService {
 
   private let city: CityService
   private var feeds: [Int: TripFeed] = [:]
-  private var order: [Int] = []
+  /// The trips not yet finished, oldest first: the only ones time moves. (Finished trips stay in
+  /// `feeds` for `trip(_:)`, but a finished trip never changes again.)
+  private var inProgress: [Int] = []
   private var nextID = 100
   private var clockSubscription: StreamSubscription?
   private let drivers = [
@@ -76,7 +78,7 @@ public final class TripService {
 
   /// The trip `rider` has in progress, if any.
   public func activeTrip(for rider: String) -> StateStream<Trip>? {
-    for id in order.reversed() {
+    for id in inProgress.reversed() {
       let trip = feeds[id]!.writer.value
       if trip.rider == rider, !trip.status.isFinished { return feeds[id]!.writer.stream }
     }
@@ -121,7 +123,7 @@ public final class TripService {
   private func record(_ trip: Trip) -> StateStream<Trip> {
     let feed = TripFeed(trip)
     feeds[trip.id] = feed
-    order.append(trip.id)
+    if !trip.status.isFinished { inProgress.append(trip.id) }
     return feed.writer.stream
   }
 
@@ -136,12 +138,17 @@ public final class TripService {
 
   /// One simulated second for every trip in progress.
   private func tick() {
-    for id in order {
+    for id in inProgress {
       guard let feed = feeds[id], !feed.writer.value.status.isFinished else { continue }
       let age = (ageOfStatus[id] ?? 0) + 1
       let before = feed.writer.value.status
       update(id) { trip in advance(&trip, age: age) }
       ageOfStatus[id] = feed.writer.value.status == before ? age : 0
+    }
+    inProgress.removeAll { id in
+      guard feeds[id]!.writer.value.status.isFinished else { return false }
+      ageOfStatus[id] = nil
+      return true
     }
   }
 

@@ -12,7 +12,7 @@ public protocol ProductSelectionDependency: ScreenDependency {
 }
 
 public struct ProductSelectionViewModel: ScreenModel {
-  public struct Row: Sendable, Equatable {
+  public struct Row: Sendable, Equatable, Codable {
     public let id: String
     public let text: String
     public let isSelected: Bool

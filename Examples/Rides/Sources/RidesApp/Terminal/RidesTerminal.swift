@@ -1,4 +1,5 @@
 import Ribcage
+import RibcageInspector
 
 /// The terminal front end: runs the app, reads typed commands, and prints the screens of the
 /// attached RIBs — every change as lines, or (on a TTY) the whole screen redrawn in colour.
@@ -38,6 +39,10 @@ public final class RidesTerminal {
   private var flagSubscription: StreamSubscription?
   private var treeSubscription: StreamSubscription?
   private var detachCount = 0
+  /// The session recorder, once ``record(to:byteBudget:)`` started one.
+  public private(set) var recorder: SessionRecorder?
+  /// What the current turn is, for the mark that ends it: `launch`, then each command.
+  private var turnLabel = "launch"
 
   /// Creates the app and its terminal.
   ///
@@ -82,6 +87,22 @@ public final class RidesTerminal {
     treeSubscription?.cancel()
   }
 
+  /// Records the session — the tree, every screen's view model, the flags, deep links and
+  /// workflows — streamed to `path` (or kept in memory only, with `nil`). Every turn ends with a
+  /// mark naming its command, so a replay can step turn by turn. Call it before ``start()``.
+  @discardableResult
+  public func record(to path: String?, byteBudget: Int = 32 * 1024 * 1024)
+    throws(SessionRecorderError) -> SessionRecorder
+  {
+    let recorder = try SessionRecorder(
+      root, configuration: .init(appName: "Rides", byteBudget: byteBudget, filePath: path))
+    recorder.record(flags: app.flags)
+    recorder.record(workflows: workflows)
+    recorder.record(links: links)
+    self.recorder = recorder
+    return recorder
+  }
+
   /// Launches the tree and prints the first screen.
   public func start() async {
     root.launch(from: TerminalHost())
@@ -99,7 +120,8 @@ public final class RidesTerminal {
   /// Runs one typed line as a command.
   public func run(_ line: String) async {
     guard let command = Command(line) else { return }
-    if style == .plain { write("> " + line.trimmingSpaces()) }
+    turnLabel = line.trimmingSpaces()
+    if style == .plain { write("> " + turnLabel) }
     do {
       try perform(command)
     } catch {
@@ -206,6 +228,7 @@ public final class RidesTerminal {
     root.context.leakDetector?.sweep()
     reportWorkflows()
     print(screens: screens)
+    recorder?.mark(RidesReplay.turnMarkPrefix + turnLabel)
   }
 
   private func reportWorkflows() {
@@ -242,7 +265,8 @@ public final class RidesTerminal {
     messages.removeAll()
   }
 
-  static func text(of screen: Screen, colour: Bool) -> String {
+  /// A screen as the plain terminal prints it (or, with `colour`, as the TTY draws it).
+  public static func text(of screen: Screen, colour: Bool) -> String {
     let title = colour ? "\u{1B}[1;36m[\(screen.title)]\u{1B}[0m" : "[\(screen.title)]"
     var lines = [title] + screen.lines.map { "  " + $0 }
     if !screen.actions.isEmpty {

@@ -19,8 +19,9 @@ public struct Screen: Sendable, Equatable, Codable {
   }
 }
 
-/// A view model the terminal can show.
-public protocol ScreenModel: Equatable, Sendable {
+/// A view model the terminal can show. `Codable`, as the seeds want view models: a recorded
+/// session holds each one, and `rides --replay` redraws the screens from them alone.
+public protocol ScreenModel: Equatable, Sendable, Codable {
   /// The screen for this view model.
   var screen: Screen { get }
 }

@@ -1,0 +1,134 @@
+import Ribcage
+import RibcageInspector
+
+/// A session recorder in an app-like turn, against the same app without one: a 30-RIB tree with
+/// three screens rendering `Codable` view models; each turn one state change renders all three
+/// (three view models encoded and recorded), and every tenth turn a three-RIB child is attached
+/// and detached (13 tree events and 9 hook times). Per turn.
+@MainActor
+enum RecorderApp {
+  static func run() -> String {
+    let recordedApp = App()
+    let recorder = SessionRecorder(recordedApp.root)
+    let plainApp = App()
+    let turns = 2_000
+    let measurement = Measurement(operationsPerRound: turns)
+    var recordedEvents: UInt64 = 0
+    let comparison = measurement.compare(
+      ribcage: {
+        let before = recorder.eventCount
+        recordedApp.play(turns: turns)
+        recordedEvents += recorder.eventCount - before
+      },
+      floor: { plainApp.play(turns: turns) })
+    precondition(recordedApp.leaks == 0 && plainApp.leaks == 0, "the benchmark app leaked")
+    let eventsPerTurn = Double(recordedEvents) / Double(22 * turns)
+    return benchLine(
+      "recorder-app", comparison, extra: "events_per_turn=\(format(eventsPerTurn))")
+  }
+
+  /// A small app: 25 viewless RIBs, three screens, one service.
+  @MainActor
+  final class App {
+    let root: BenchRouter
+    let detector: LeakDetector
+    let service = BenchService()
+    let scheduler = TurnEndScheduler()
+    var turn = 0
+    var leaks = 0
+
+    init() {
+      let (root, detector, _) = TreeAttachDetach.makeRoots()
+      self.root = root
+      self.detector = detector
+      for index in 0..<5 {
+        let child = BenchRouter(component: BenchComponent(dependency: root.component))
+        root.attachChild(child)
+        for _ in 0..<4 {
+          child.attachChild(BenchRouter(component: BenchComponent(dependency: child.component)))
+        }
+        if index < 3 {
+          child.attachChild(ScreenRouter(state: service.state, scheduler: scheduler))
+        }
+      }
+      scheduler.endTurn()
+    }
+
+    func play(turns: Int) {
+      for _ in 0..<turns {
+        turn += 1
+        service.increment()
+        if turn % 10 == 0 {
+          let child = BenchRouter(component: BenchComponent(dependency: root.component))
+          root.attachChild(child)
+          child.attachChild(BenchRouter(component: BenchComponent(dependency: child.component)))
+          child.attachChild(BenchRouter(component: BenchComponent(dependency: child.component)))
+          root.detachChild(child)
+        }
+        scheduler.endTurn()
+        if turn % 10 == 0 { leaks += detector.sweep().count }
+      }
+    }
+  }
+}
+
+/// What a confirm screen shows, `Codable` as view models should be.
+struct ScreenViewModel: Equatable, Codable {
+  var title: String
+  var price: String
+  var eta: String
+  var canConfirm: Bool
+  var options: [String]
+}
+
+struct ScreenPresenter: Presenter, Sendable {
+  func present(_ state: BenchState) -> ScreenViewModel {
+    let cents = state.priceCents + state.count
+    let fraction = cents % 100
+    return ScreenViewModel(
+      title: "Confirm \(state.product)",
+      price: "$\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)",
+      eta: "\(state.count % 15 + 1) min", canConfirm: state.count.isMultiple(of: 2),
+      options: ["uberX", "uberXL", "Black"])
+  }
+}
+
+@MainActor
+final class ScreenView: Rendering, ViewControllable {
+  var titleLabel = ""
+  var priceLabel = ""
+  func render(_ viewModel: ScreenViewModel) {
+    titleLabel = viewModel.title
+    priceLabel = viewModel.price
+  }
+}
+
+@MainActor
+final class ScreenInteractor: PresentableInteractor<ScreenView>, Interactable {
+  var loop: RenderLoop<BenchState, ScreenViewModel>?
+}
+
+@MainActor
+final class ScreenRouter: ViewableRouter<ScreenInteractor, ScreenView> {
+  convenience init(state: StateStream<BenchState>, scheduler: any RenderScheduler) {
+    let view = ScreenView()
+    let interactor = ScreenInteractor(presenter: view)
+    let loop = RenderLoop(
+      state: state, presenter: ScreenPresenter(), view: view, scheduler: scheduler)
+    interactor.loop = loop
+    loop.start(interactor)
+    self.init(interactor: interactor, viewController: view)
+  }
+}
+
+/// Flushes every loop signalled during the turn at its end.
+@MainActor
+final class TurnEndScheduler: RenderScheduler {
+  private var pending: [any RenderLoopFlushing] = []
+  func scheduleFlush(of loop: any RenderLoopFlushing) { pending.append(loop) }
+  func endTurn() {
+    let loops = pending
+    pending.removeAll(keepingCapacity: true)
+    for loop in loops { loop.flush() }
+  }
+}
