@@ -25,8 +25,8 @@
 ///   already written. Synthesized conformances never do this; hand-written ones rarely do.
 /// - Containers asked for in a way `JSONEncoder` traps on (a keyed container where an array was
 ///   already encoded, a second value through a single value container) throw instead.
-/// - Values nested more than ``maximumDepth`` deep throw: a class graph with a cycle would
-///   otherwise recurse until the stack overflows.
+/// - Values nested more than ``maximumDepth`` deep, or deep enough to take ``stackBudget`` of
+///   stack, throw: a class graph with a cycle would otherwise recurse until the stack overflows.
 /// - `codingPath` holds stand-in keys with the real keys' string values (array elements:
 ///   their index), since only those are kept.
 /// - The keyed container a value asks its encoder for is made once per key type and depth, and
@@ -39,11 +39,14 @@
 /// independent (it gets its own buffer the first time it encodes).
 struct ViewModelEncoder {
   /// How deep values and containers may nest. JSON text nested this deep is no view model: it is
-  /// almost certainly a cycle, which is reported rather than recursed on. Recursing this deep
-  /// takes about 450 KB of stack in an optimized build (about 1.5 MB unoptimized) for a class
-  /// that holds an optional of itself: a main thread has that, a 512 KB secondary thread only
-  /// just does.
+  /// almost certainly a cycle, which is reported rather than recursed on.
   static let maximumDepth = 512
+
+  /// How much stack nested values may take before encoding stops as if they nested too deep.
+  /// A depth alone does not keep the stack from overflowing: a level takes about 0.9 KB of stack
+  /// in an optimized build but about 3 KB unoptimized, and a secondary thread (Swift
+  /// concurrency's among them, on Apple platforms) has only 512 KB.
+  static let stackBudget = 256 * 1_024
 
   private var owner = Owner()
 
@@ -56,8 +59,8 @@ struct ViewModelEncoder {
   /// wrapped, its description as the ``ViewModelEncodingError/reason``.
   ///
   /// - Throws: ``ViewModelEncodingError`` for values JSON cannot hold (a non-finite number), for
-  ///   nesting beyond ``maximumDepth``, for containers used out of order, and for errors the
-  ///   value throws itself. `bytes` is then left as it was.
+  ///   nesting beyond ``maximumDepth`` or ``stackBudget``, for containers used out of order,
+  ///   and for errors the value throws itself. `bytes` is then left as it was.
   mutating func encode(
     _ value: some Encodable, into bytes: inout [UInt8]
   ) throws(ViewModelEncodingError) {
@@ -126,6 +129,7 @@ extension ViewModelEncoder {
     case filled
   }
 
+  /// An object, array or value place still open in the text.
   fileprivate struct Level {
     var serial: Int
     var shape: Shape
@@ -147,7 +151,8 @@ extension ViewModelEncoder {
     case slot
   }
 
-  /// Where a keyed container that is handed out again finds the level it writes to.
+  /// Where a keyed container that is handed out again finds the level it writes to: the
+  /// container itself sits in the box `KeyedEncodingContainer` made for it, beyond reach.
   fileprivate final class Cursor {
     @exclusivity(unchecked) var level: LevelID
 
@@ -207,6 +212,8 @@ extension ViewModelEncoder {
     /// A problem found where nothing can throw (asking for a container), or one that must not
     /// be swallowed by a value's own `try?`: thrown by the next write and at the end.
     @exclusivity(unchecked) private var failure: ViewModelEncodingError?
+    /// The stack address below which nesting stops: ``stackBudget`` under where the call began.
+    @exclusivity(unchecked) private var stackLimit: UInt = 0
     /// Where an error the value threw itself was first seen, for the error reported at the end.
     @exclusivity(unchecked) private var foreignError: (description: String, path: String)?
 
@@ -238,6 +245,8 @@ extension ViewModelEncoder {
 
     /// Starts a call: an empty text, and the place for the top-level value.
     func begin() -> LevelID {
+      let start = Self.stackAddress()
+      stackLimit = start > UInt(stackBudget) ? start &- UInt(stackBudget) : 0
       count = 0
       failure = nil
       foreignError = nil
@@ -314,6 +323,23 @@ extension ViewModelEncoder {
     private static let finishedContainer =
       "an encoder or container was used after the value it belongs to was finished, or after "
       + "the container around it wrote again (ViewModelEncoder writes in one pass)"
+
+    /// Whether another level may open: not past ``maximumDepth``, nor with the stack run down
+    /// by more than ``stackBudget`` since the call began.
+    private var canNest: Bool {
+      below.count < maximumDepth && Self.stackAddress() > stackLimit
+    }
+
+    private static let tooDeep =
+      "values nest deeper than \(maximumDepth) levels or \(stackBudget / 1_024) KB of stack; is "
+      + "there a cycle?"
+
+    /// An address in the caller's stack frame (stacks grow down on every platform Swift runs on).
+    @inline(never)
+    private static func stackAddress() -> UInt {
+      var marker: UInt8 = 0
+      return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
 
     private func push(_ shape: Shape, name: String?, index: Int) -> LevelID {
       below.append(top)
@@ -404,10 +430,8 @@ extension ViewModelEncoder {
     private func encodeNested<T: Encodable>(
       _ value: T, at place: Place, in level: LevelID
     ) throws {
-      guard below.count < maximumDepth else {
-        throw fail(
-          "values nest more than \(maximumDepth) deep; is there a cycle?",
-          path: path(to: level.depth, then: place))
+      guard canNest else {
+        throw fail(Self.tooDeep, path: path(to: level.depth, then: place))
       }
       let slot =
         switch place {
@@ -470,10 +494,8 @@ extension ViewModelEncoder {
     /// in `level`. It stays open until `level` writes again or is itself finished.
     func openNested(_ shape: Shape, at place: Place, in level: LevelID) -> LevelID {
       guard reachOrFail(level) else { return .dead }
-      guard below.count < maximumDepth else {
-        _ = fail(
-          "values nest more than \(maximumDepth) deep; is there a cycle?",
-          path: path(to: level.depth, then: place))
+      guard canNest else {
+        _ = fail(Self.tooDeep, path: path(to: level.depth, then: place))
         return .dead
       }
       let nested: LevelID
