@@ -68,20 +68,27 @@ public final class DeepLinkRouter<Link> {
 
   /// The link `url` stands for, or why it does not stand for one.
   public func link(for url: String) -> Result<Link, DeepLinkError> {
-    let (result, pattern) = resolve(url)
-    announce(input: url, pattern: pattern, result)
+    guard eventRelay.hasSubscribers else { return resolve(url, decided: nil) }
+    var decided: String?
+    let result = resolve(url, decided: &decided)
+    announce(input: url, pattern: decided, result)
     return result
   }
 
   /// The link a push payload stands for, or why it does not stand for one.
   public func link(forPush payload: [String: ScalarValue]) -> Result<Link, DeepLinkError> {
-    let (result, pattern) = resolve(push: payload)
-    announce(input: Self.describe(payload), pattern: pattern, result)
+    let result = resolve(push: payload)
+    if eventRelay.hasSubscribers {
+      var pattern: String?
+      if case .string(let type)? = payload[pushTypeKey], pushTypes[type] != nil {
+        pattern = "push \(type)"
+      }
+      announce(input: Self.describe(payload), pattern: pattern, result)
+    }
     return result
   }
 
   private func announce(input: String, pattern: String?, _ result: Result<Link, DeepLinkError>) {
-    guard eventRelay.hasSubscribers else { return }
     switch result {
     case .success: eventRelay.send(DeepLinkEvent(input: input, pattern: pattern, error: nil))
     case .failure(let error):
@@ -89,12 +96,15 @@ public final class DeepLinkRouter<Link> {
     }
   }
 
-  private func resolve(_ url: String) -> (Result<Link, DeepLinkError>, pattern: String?) {
+  /// Resolves `url`; when `decided` is given, sets it to the pattern that decided (for events).
+  private func resolve(_ url: String, decided: UnsafeMutablePointer<String?>?) -> Result<
+    Link, DeepLinkError
+  > {
     let parsed: ParsedURL
     do {
       parsed = try ParsedURL(url)
     } catch {
-      return (.failure(.malformed(input: url, reason: error.reason)), nil)
+      return .failure(.malformed(input: url, reason: error.reason))
     }
     for (pattern, make) in patterns {
       let parameters: [String: ScalarValue]
@@ -102,30 +112,28 @@ public final class DeepLinkRouter<Link> {
         guard let matched = try pattern.match(parsed) else { continue }
         parameters = matched
       } catch {
-        return (.failure(error), pattern.template)
+        decided?.pointee = pattern.template
+        return .failure(error)
       }
-      let match = DeepLinkMatch(pattern: pattern.template, parameters: parameters)
-      return (Self.build(make, match, input: url), pattern.template)
+      decided?.pointee = pattern.template
+      return Self.build(
+        make, DeepLinkMatch(pattern: pattern.template, parameters: parameters), input: url)
     }
-    return (.failure(.unhandled(input: url)), nil)
+    return .failure(.unhandled(input: url))
   }
 
-  private func resolve(push payload: [String: ScalarValue]) -> (
-    Result<Link, DeepLinkError>, pattern: String?
-  ) {
+  private func resolve(push payload: [String: ScalarValue]) -> Result<Link, DeepLinkError> {
     guard case .string(let type)? = payload[pushTypeKey] else {
-      return (
-        .failure(
-          .malformed(
-            input: Self.describe(payload), reason: "no string \"\(pushTypeKey)\" naming its type")),
-        nil
-      )
+      return .failure(
+        .malformed(
+          input: Self.describe(payload), reason: "no string \"\(pushTypeKey)\" naming its type"))
     }
     guard let make = pushTypes[type] else {
-      return (.failure(.unhandled(input: Self.describe(payload))), nil)
+      return .failure(.unhandled(input: Self.describe(payload)))
     }
-    let match = DeepLinkMatch(pattern: "push \(type)", parameters: payload)
-    return (Self.build(make, match, input: "push \(type)"), "push \(type)")
+    return Self.build(
+      make, DeepLinkMatch(pattern: "push \(type)", parameters: payload),
+      input: "push \(type)")
   }
 
   private static func build(_ make: Make, _ match: DeepLinkMatch, input: String) -> Result<
