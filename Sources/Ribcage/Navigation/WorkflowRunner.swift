@@ -27,15 +27,13 @@ public final class WorkflowRunner {
 
   /// Starts `workflow` on `root`, cancelling the running workflow of the same kind. The returned
   /// run may be discarded: the runner keeps it until it ends.
+  ///
+  /// - Parameter trigger: what started it — the deep link or push payload — for ``events``
+  ///   observers (a session recorder ties the run to the link); ``open(_:with:on:serve:)`` passes
+  ///   the URL.
   @discardableResult
-  public func start<Root, Output>(_ workflow: CommittedWorkflow<Root, Output>, on root: Root)
-    -> WorkflowRun<Output>
-  {
-    start(workflow, on: root, trigger: nil)
-  }
-
-  private func start<Root, Output>(
-    _ workflow: CommittedWorkflow<Root, Output>, on root: Root, trigger: String?
+  public func start<Root, Output>(
+    _ workflow: CommittedWorkflow<Root, Output>, on root: Root, trigger: String? = nil
   ) -> WorkflowRun<Output> {
     running.removeValue(forKey: workflow.kind)?.cancel()
     let run = WorkflowRun<Output>(kind: workflow.kind)

@@ -52,6 +52,9 @@ struct RidesReplayTests {
     // The session holds the demo's flags, links and workflows too.
     let kinds = Set(timeline.events.map(\.kind))
     #expect(kinds.isSuperset(of: [.flag, .link, .workflow, .plugin, .render, .attach, .detach]))
+    // The workflow a link started names the link.
+    let started = timeline.events.filter { $0.string("phase") == "started" }
+    #expect(started.first?.string("trigger") == "rides://promo/SAVE5")
     await harness.expectNoLeaks()
   }
 

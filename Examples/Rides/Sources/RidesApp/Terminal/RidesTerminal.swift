@@ -177,7 +177,7 @@ public final class RidesTerminal {
     switch parsed {
     case .success(let link):
       let run = workflows.start(
-        RidesLinks.workflow(for: link), on: root.interactor as any RootActionable)
+        RidesLinks.workflow(for: link), on: root.interactor as any RootActionable, trigger: input)
       runs.append((input, run, false))
     case .failure(let error):
       messages.append("✗ \(input): \(error)")
