@@ -438,3 +438,57 @@ func isBelow(_ node: RouterNode, _ ancestor: RouterNode) -> Bool {
   }
   return false
 }
+
+@MainActor
+@Suite("SessionRecorder, odd cases")
+struct RecorderOddCaseTests {
+  @Test("a root released while active is stopped by the tree and recorded; nothing leaks")
+  func rootReleasedWhileActive() throws {
+    let detector = LeakDetector(gracePeriod: .zero, sweepsAutomatically: false)
+    var root: AppRootRouter? = AppRootRouter()
+    root!.context = TreeContext(diagnostics: .silent, leakDetector: detector)
+    let recorder = SessionRecorder(root!)
+    root!.interactor.activate()
+    root!.attachChild(SignedInRouter())
+    weak let released = root
+    root = nil
+    #expect(released == nil)
+    let timeline = try SessionTimeline(recorder)
+    #expect(timeline.events.contains { $0.kind == .attach && $0.path == "AppRoot/SignedIn" })
+    #expect(detector.sweep().isEmpty)
+  }
+
+  @Test("without hook timing, events still carry their own time, and no hook events")
+  func noHookTiming() throws {
+    let app = RecordedApp()
+    let recorder = try SessionRecorder(app.root, configuration: .init(timesHooks: false))
+    app.launch()
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      app.root.detachChild(cart)
+    }
+    let timeline = try SessionTimeline(recorder)
+    #expect(!timeline.events.contains { $0.kind == .hook })
+    #expect(timeline.events.filter { $0.kind == .activate }.allSatisfy { $0.nanoseconds > 0 })
+    #expect(app.detector.sweep().isEmpty)
+  }
+
+  @Test("after stop, nothing more is recorded, marks included")
+  func afterStop() throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    recorder.stop()
+    let last = recorder.lastSequenceNumber
+    #expect(recorder.mark("late") == last)
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      app.root.detachChild(cart)
+    }
+    #expect(recorder.lastSequenceNumber == last)
+    recorder.stop()  // twice: nothing happens
+    #expect(app.detector.sweep().isEmpty)
+  }
+}

@@ -112,6 +112,9 @@ public final class SessionRecorder {
   /// Starts recording the tree `root` belongs to (the whole tree: a recorder started on a
   /// subtree's router walks up to its root). The first event is a keyframe of the tree as it is.
   ///
+  /// It observes the tree's ``TreeContext`` as it is now: give the tree its context before
+  /// starting the recorder (a context set on the root later is not recorded).
+  ///
   /// - Throws: ``SessionRecorderError/cannotWrite(path:reason:)`` when
   ///   ``Configuration/filePath`` cannot be created.
   public init(_ root: RouterNode, configuration: Configuration = Configuration())
@@ -184,8 +187,10 @@ public final class SessionRecorder {
 
   /// Adds a mark of the app's own to the timeline, e.g. `recorder.mark("checkout tapped")`;
   /// returns its sequence number.
+  /// After ``stop()`` it records nothing and returns the last sequence number.
   @discardableResult
   public func mark(_ text: String) -> UInt64 {
+    guard !isStopped else { return seq }
     let seq = begin("mark\"")
     out.member("text", text)
     end()
