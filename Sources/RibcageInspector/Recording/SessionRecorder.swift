@@ -104,7 +104,7 @@ public final class SessionRecorder {
   /// Encodes view models straight to JSON bytes (`JSONEncoder` costs ten times more a render).
   @exclusivity(unchecked) private var viewModelEncoder = ViewModelEncoder()
   private var isStopped = false
-  private var viewModelTypeNames: [ObjectIdentifier: String] = [:]
+  private var viewModelTypeNames: [ObjectIdentifier: (name: String, escaped: [UInt8])] = [:]
 
   /// Events recorded so far (dropped ones included).
   @exclusivity(unchecked) public private(set) var eventCount: UInt64 = 0
@@ -500,17 +500,21 @@ public final class SessionRecorder {
       &- (UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000))
   }
 
-  /// A view model type's full name (`RidesApp.HomeViewModel`), formatted once per type.
-  private func name(of type: Any.Type) -> String {
+  /// A view model type's full name (`RidesApp.HomeViewModel`) and its JSON-escaped bytes,
+  /// formatted once per type.
+  private func naming(of type: Any.Type) -> (name: String, escaped: [UInt8]) {
     if let known = viewModelTypeNames[ObjectIdentifier(type)] { return known }
     let name = String(reflecting: type)
-    viewModelTypeNames[ObjectIdentifier(type)] = name
-    return name
+    let escaped = JSONLineWriter()
+    escaped.appendEscaped(name)
+    let naming = (name, escaped.bytes)
+    viewModelTypeNames[ObjectIdentifier(type)] = naming
+    return naming
   }
 
   private func recordRender(_ render: RenderRecord) {
     let slot = render.router.flatMap { table.slot(of: $0) }
-    let typeName = name(of: render.viewModelType)
+    let typeNaming = naming(of: render.viewModelType)
     var encoded: [UInt8]?
     var problem: String?
     if encodesViewModels, let value = render.viewModel as? any Encodable {
@@ -526,10 +530,14 @@ public final class SessionRecorder {
         problem = "could not be encoded: \(error)"
       }
     }
-    if let slot { table.viewModels[Int(slot)] = RIBTable.ViewModel(type: typeName, json: encoded) }
+    if let slot {
+      table.viewModels[Int(slot)] = RIBTable.ViewModel(type: typeNaming.name, json: encoded)
+    }
     begin("render\"")
     if let slot { rib(slot) } else { out.memberNull("rib") }
-    out.member("viewModelType", typeName)
+    out.appendFragment(",\"viewModelType\":\"")
+    out.appendRaw(typeNaming.escaped)
+    out.appendFragment("\"")
     if let encoded { out.member("viewModel", json: encoded) }
     if let problem { out.member("viewModelOmitted", problem) }
     end()
