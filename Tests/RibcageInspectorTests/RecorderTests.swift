@@ -492,3 +492,64 @@ struct RecorderOddCaseTests {
     #expect(app.detector.sweep().isEmpty)
   }
 }
+
+@MainActor
+@Suite("SessionRecorder, live consumers")
+struct RecorderStreamTests {
+  final class Collected: @unchecked Sendable {
+    var bytes: [UInt8] = []
+    var chunks = 0
+  }
+
+  @Test("a consumer gets the header, a keyframe, then every event; its bytes load as a session")
+  func liveStream() async throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    do {
+      let early = CartRouter()
+      app.root.attachChild(early)
+      app.root.detachChild(early)
+    }
+    let first = Collected()
+    let firstConsumer = recorder.stream {
+      first.bytes += $0
+      first.chunks += 1
+    }
+    var signedIn: SignedInRouter? = SignedInRouter()
+    app.root.attachChild(signedIn!)
+    // Delivered at the end of the turn, without a flush.
+    for _ in 0..<5 { await Task.yield() }
+    let afterTurn = try SessionTimeline(bytes: first.bytes)
+    #expect(afterTurn.events.first?.kind == .keyframe)
+    #expect(afterTurn.moment(at: afterTurn.events.count - 1).treeText == liveTreeText(app.root))
+
+    // A second consumer joins later; the first keeps going.
+    let second = Collected()
+    let secondConsumer = recorder.stream { second.bytes += $0 }
+    signedIn!.attachChild(FeedRouter())
+    recorder.mark("both")
+    recorder.flush()
+    for collected in [first, second] {
+      let timeline = try SessionTimeline(bytes: collected.bytes)
+      #expect(timeline.moment(at: timeline.events.count - 1).treeText == liveTreeText(app.root))
+      #expect(timeline.marks.map(\.text) == ["both"])
+    }
+    // The full in-memory session still loads, keyframes and all.
+    #expect(try SessionTimeline(recorder).events.count == Int(recorder.lastSequenceNumber))
+
+    firstConsumer.cancel()
+    firstConsumer.cancel()
+    let frozen = first.bytes.count
+    app.root.detachChild(signedIn!)
+    signedIn = nil
+    recorder.flush()
+    #expect(first.bytes.count == frozen)
+    #expect(second.bytes.count > 0)
+    recorder.stop()
+    #expect(secondConsumer.isCancelled)
+    #expect(
+      recorder.stream { _ in Issue.record("a stopped recorder delivers nothing") }.isCancelled)
+    #expect(app.detector.sweep().isEmpty)
+  }
+}

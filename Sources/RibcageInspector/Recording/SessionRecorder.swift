@@ -86,6 +86,8 @@ public final class SessionRecorder {
   /// The ring's current segment, where every event is written.
   private let out: JSONLineWriter
   private var sink: SessionFileSink?
+  private var consumers: [SessionConsumer] = []
+  private var isHandOverScheduled = false
   @exclusivity(unchecked) private var sinkOffset = 0
   @exclusivity(unchecked) private var seq: UInt64 = 0
   @exclusivity(unchecked) private var lastKeyframeBytes = 0
@@ -203,8 +205,10 @@ public final class SessionRecorder {
     isStopped = true
     for subscription in subscriptions { subscription.cancel() }
     subscriptions = []
-    flushToFile()
+    handOver()
     sink?.finish()
+    for consumer in consumers { consumer.isCancelled = true }
+    consumers = []
   }
 
   /// Whether ``stop()`` was called.
@@ -253,7 +257,7 @@ public final class SessionRecorder {
   /// Hands what is recorded to the file (with ``Configuration/filePath``) and waits until it is
   /// written: call it before a planned exit, or when a test reads the file.
   public func flush() {
-    flushToFile()
+    handOver()
     sink?.flush()
   }
 
@@ -304,22 +308,75 @@ public final class SessionRecorder {
       || segmentBytes >= segmentLimit
     {
       roll()
-    } else if sink != nil, segmentBytes - sinkOffset >= 16 * 1024 {
-      flushToFile()
+    } else if hasOutlets {
+      if segmentBytes - sinkOffset >= 16 * 1024 {
+        handOver()
+      } else if !consumers.isEmpty, !isHandOverScheduled {
+        // Live consumers get each turn's events at the end of the turn.
+        isHandOverScheduled = true
+        Task { @MainActor [weak self] in
+          self?.isHandOverScheduled = false
+          self?.handOver()
+        }
+      }
     }
   }
 
   private func roll() {
-    flushToFile()
+    handOver()
     ring.close()
     sinkOffset = 0
     writeKeyframe()
   }
 
-  private func flushToFile() {
-    guard let sink, out.count > sinkOffset else { return }
-    sink.append(out.bytes(from: sinkOffset))
+  /// Hands the bytes recorded since the last hand-over to the file and the live consumers.
+  private func handOver() {
+    guard hasOutlets, out.count > sinkOffset else { return }
+    let chunk = out.bytes(from: sinkOffset)
     sinkOffset = out.count
+    sink?.append(chunk)
+    for consumer in consumers { consumer.deliver(chunk) }
+  }
+
+  private var hasOutlets: Bool { sink != nil || !consumers.isEmpty }
+
+  // MARK: Live consumers
+
+  /// Streams the session to `deliver` as it is recorded — what an inspector's connection uses:
+  /// first the header and a keyframe of the tree as it is now (a new segment starts with it),
+  /// then every event line, handed over at the end of each main-actor turn that recorded some
+  /// (sooner every 16 KB, and on ``flush()`` and ``stop()``). The bytes delivered, concatenated,
+  /// are a complete `ribcage-session` a ``SessionTimeline`` loads.
+  ///
+  /// `deliver` is called on the main actor: hand the bytes to a queue of your own (a socket
+  /// writer) and return. The consumer is held until ``SessionConsumer/cancel()`` or ``stop()``.
+  ///
+  /// ```swift
+  /// let connection = recorder.stream { bytes in socket.enqueue(bytes) }
+  /// ...
+  /// connection.cancel()
+  /// ```
+  public func stream(to deliver: @escaping @MainActor @Sendable ([UInt8]) -> Void)
+    -> SessionConsumer
+  {
+    let consumer = SessionConsumer(recorder: self, deliver: deliver)
+    guard !isStopped else {
+      consumer.isCancelled = true
+      return consumer
+    }
+    // What others have not received yet goes first; then a keyframe everyone receives, and the
+    // new consumer starts from it.
+    handOver()
+    roll()
+    handOver()
+    deliver(headerBytes() + out.bytes)
+    sinkOffset = out.count
+    consumers.append(consumer)
+    return consumer
+  }
+
+  fileprivate func remove(_ consumer: SessionConsumer) {
+    consumers.removeAll { $0 === consumer }
   }
 
   private func rib(_ slot: Int32) {
@@ -639,6 +696,29 @@ public final class SessionRecorder {
       out.close()
     }
     end()
+  }
+}
+
+/// A live consumer of a recorded session, from ``SessionRecorder/stream(to:)``.
+@MainActor
+public final class SessionConsumer {
+  private weak var recorder: SessionRecorder?
+  fileprivate let deliver: @MainActor @Sendable ([UInt8]) -> Void
+  /// Whether it receives no more bytes (cancelled, or the recorder stopped).
+  public fileprivate(set) var isCancelled = false
+
+  fileprivate init(
+    recorder: SessionRecorder, deliver: @escaping @MainActor @Sendable ([UInt8]) -> Void
+  ) {
+    self.recorder = recorder
+    self.deliver = deliver
+  }
+
+  /// Stops delivery. Safe to call more than once.
+  public func cancel() {
+    guard !isCancelled else { return }
+    isCancelled = true
+    recorder?.remove(self)
   }
 }
 
