@@ -130,15 +130,5 @@ final class ReportBox {
 /// The live tree as the timeline prints it.
 @MainActor
 func liveTreeText(_ root: RouterNode) -> String {
-  var lines: [String] = []
-  var stack: [(RouterNode, Int)] = [(root, 0)]
-  while let (node, depth) = stack.popLast() {
-    var states: [String] = []
-    if node.interactable.isActive { states.append("active") }
-    if node.snapshot().hasView { states.append("view") }
-    let suffix = states.isEmpty ? "" : " [\(states.joined(separator: ", "))]"
-    lines.append(String(repeating: "  ", count: depth) + node.name + suffix)
-    for child in node.children.reversed() { stack.append((child, depth + 1)) }
-  }
-  return lines.joined(separator: "\n")
+  root.snapshot().textRendering()
 }

@@ -458,6 +458,25 @@ struct RecorderOddCaseTests {
     #expect(detector.sweep().isEmpty)
   }
 
+  @Test("a recorder released while a workflow is suspended mid-await: the run goes on, unrecorded")
+  func releasedWhileWorkflowSuspended() async throws {
+    let app = RecordedApp()
+    let runner = WorkflowRunner()
+    var recorder: SessionRecorder? = SessionRecorder(app.root)
+    recorder!.record(workflows: runner)
+    weak let released = recorder
+    let run = runner.start(
+      Workflow<HookInteractor>("wait").onStep { _ in "done" }.commit(), on: app.root.interactor)
+    for _ in 0..<5 { await Task.yield() }  // waiting for the root to become active
+    let timeline = try SessionTimeline(recorder!)
+    #expect(timeline.events.compactMap { $0.string("phase") } == ["started", "waiting"])
+    recorder = nil
+    #expect(released == nil)
+    app.launch()
+    #expect(try await run.result == "done")
+    #expect(app.detector.sweep().isEmpty)
+  }
+
   @Test("without hook timing, events still carry their own time, and no hook events")
   func noHookTiming() throws {
     let app = RecordedApp()

@@ -68,10 +68,9 @@ public final class DeepLinkRouter<Link> {
 
   /// The link `url` stands for, or why it does not stand for one.
   public func link(for url: String) -> Result<Link, DeepLinkError> {
-    guard eventRelay.hasSubscribers else { return resolve(url, decided: nil) }
     var decided: String?
     let result = resolve(url, decided: &decided)
-    announce(input: url, pattern: decided, result)
+    if eventRelay.hasSubscribers { announce(input: url, pattern: decided, result) }
     return result
   }
 
@@ -96,8 +95,8 @@ public final class DeepLinkRouter<Link> {
     }
   }
 
-  /// Resolves `url`; when `decided` is given, sets it to the pattern that decided (for events).
-  private func resolve(_ url: String, decided: UnsafeMutablePointer<String?>?) -> Result<
+  /// Resolves `url`, setting `decided` to the pattern that decided (for events).
+  private func resolve(_ url: String, decided: inout String?) -> Result<
     Link, DeepLinkError
   > {
     let parsed: ParsedURL
@@ -112,10 +111,10 @@ public final class DeepLinkRouter<Link> {
         guard let matched = try pattern.match(parsed) else { continue }
         parameters = matched
       } catch {
-        decided?.pointee = pattern.template
+        decided = pattern.template
         return .failure(error)
       }
-      decided?.pointee = pattern.template
+      decided = pattern.template
       return Self.build(
         make, DeepLinkMatch(pattern: pattern.template, parameters: parameters), input: url)
     }

@@ -1,3 +1,5 @@
+import Ribcage
+
 /// A session at one event: the tree and every RIB's latest view model right after the event,
 /// the flags and running workflows, and what the event changed.
 public struct TimelineMoment: Sendable {
@@ -28,15 +30,30 @@ public struct TimelineMoment: Sendable {
     return nil
   }
 
-  /// The tree as indented text, one RIB a line, e.g. `  LoggedIn [active, view]`.
+  /// The tree as ``TreeSnapshot``s, one per root (a recorded tree has one), so a moment renders
+  /// as the live tree does: `textRendering()`, JSON, Mermaid, DOT. Router notes are not recorded:
+  /// the snapshots have none (plugin switch-offs are `plugin` events).
+  public var snapshots: [TreeSnapshot] {
+    // Children before parents: walk the parents-first list backwards, collecting each RIB's
+    // finished children by id.
+    var finished: [Int64: [TreeSnapshot]] = [:]
+    var roots: [TreeSnapshot] = []
+    for (rib, _) in ribs.reversed() {
+      let node = TreeSnapshot(
+        name: rib.name, routerType: rib.routerType, isActive: rib.isActive,
+        hasView: rib.hasView, children: (finished.removeValue(forKey: rib.id) ?? []).reversed())
+      if let parent = rib.parent {
+        finished[parent, default: []].append(node)
+      } else {
+        roots.append(node)
+      }
+    }
+    return roots.reversed()
+  }
+
+  /// The tree as text, as `TreeSnapshot.textRendering()` draws the live tree.
   public var treeText: String {
-    ribs.map { rib, depth in
-      var states: [String] = []
-      if rib.isActive { states.append("active") }
-      if rib.hasView { states.append("view") }
-      let suffix = states.isEmpty ? "" : " [\(states.joined(separator: ", "))]"
-      return String(repeating: "  ", count: depth) + rib.name + suffix
-    }.joined(separator: "\n")
+    snapshots.map { $0.textRendering() }.joined()
   }
 }
 
