@@ -5,7 +5,7 @@ import PackageDescription
 // downloads the tools' dependencies (swift-syntax, Stencil, Yams, swift-argument-parser).
 let package = Package(
   name: "RibcageTools",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "ribcage", targets: ["ribcage"]),
     .library(name: "RibcageGenerator", targets: ["RibcageGenerator"]),
@@ -19,6 +19,10 @@ let package = Package(
     .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    // The inspector's tests drive the server with the app side (RibcageInspector) itself.
+    .package(name: "Ribcage", path: ".."),
   ],
   targets: [
     // The tools' version, shared by every module that prints or reports it.
@@ -41,10 +45,19 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
+    // `ribcage inspect`: the server (Hummingbird, WebSocket) and the page it serves.
+    .target(
+      name: "RibcageInspect",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ],
+      resources: [.copy("Page")]),
     .target(
       name: "RibcageCommands",
       dependencies: [
         "RibcageToolInfo",
+        "RibcageInspect",
         "RibcageGenerator",
         "RibcageLint",
         "RibcageMigrate",
@@ -75,6 +88,14 @@ let package = Package(
     .testTarget(
       name: "RibcageMigrateTests",
       dependencies: ["RibcageMigrate", "RibcageCommands"]),
+    .testTarget(
+      name: "RibcageInspectTests",
+      dependencies: [
+        "RibcageInspect",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
+      ]),
     .testTarget(
       name: "RibcageCommandsTests",
       dependencies: ["RibcageCommands", "RibcageToolInfo"]),

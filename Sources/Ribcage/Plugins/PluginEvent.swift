@@ -26,6 +26,10 @@ public struct PluginEvent: Sendable, Equatable, CustomStringConvertible {
   public let flag: String
   /// Why: the flag or switch that detached it, or the error or report that switched it off.
   public let reason: String?
+  /// The inspection tags of the point's router and of the plugin's router (0 when none), read
+  /// when the event is announced, so a recorder can name both RIBs. Not part of equality.
+  @_spi(RibcageInspection) public internal(set) var pointTag: UInt64 = 0
+  @_spi(RibcageInspection) public internal(set) var pluginTag: UInt64 = 0
 
   /// Creates an event.
   public init(point: String, plugin: String, kind: Kind, flag: String, reason: String? = nil) {
@@ -34,6 +38,11 @@ public struct PluginEvent: Sendable, Equatable, CustomStringConvertible {
     self.kind = kind
     self.flag = flag
     self.reason = reason
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.point == rhs.point && lhs.plugin == rhs.plugin && lhs.kind == rhs.kind
+      && lhs.flag == rhs.flag && lhs.reason == rhs.reason
   }
 
   public var description: String {

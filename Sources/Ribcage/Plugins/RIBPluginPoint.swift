@@ -119,7 +119,7 @@ public final class RIBPluginPoint<Context> {
     if hadParent || plugin.parent !== router, attachedPlugins[name] === plugin {
       attachedPlugins[name] = nil
     } else if attachedPlugins[name] === plugin {
-      announce(.attached, name, reason: nil)
+      announce(.attached, name, reason: nil, plugin: plugin)
     }
   }
 
@@ -129,13 +129,17 @@ public final class RIBPluginPoint<Context> {
     announce(.detached, name, reason: reason)
   }
 
-  private func announce(_ kind: PluginEvent.Kind, _ plugin: String, reason: String?) {
+  private func announce(
+    _ kind: PluginEvent.Kind, _ plugin: String, reason: String?,
+    plugin pluginRouter: RouterNode? = nil
+  ) {
     guard let router, let registration = registrations.first(where: { $0.name == plugin })
     else { return }
-    router.context.emit(
-      PluginEvent(
-        point: self.name, plugin: plugin, kind: kind, flag: registration.flag.key,
-        reason: reason))
+    var event = PluginEvent(
+      point: self.name, plugin: plugin, kind: kind, flag: registration.flag.key, reason: reason)
+    event.pointTag = router.inspectionTag
+    event.pluginTag = pluginRouter?.inspectionTag ?? 0
+    router.context.emit(event)
   }
 
   /// Evaluates again with the last context, if there was an evaluation.

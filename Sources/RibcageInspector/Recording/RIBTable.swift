@@ -84,6 +84,15 @@ struct RIBTable {
     return slots[ObjectIdentifier(router)]
   }
 
+  /// The slot a router's inspection tag names, if it is live (for events that carry the tag,
+  /// not the router: a plugin event).
+  func slot(forTag tag: UInt64) -> Int32? {
+    guard tag != 0, tag >> 32 == serial else { return nil }
+    let slot = Int(truncatingIfNeeded: tag & 0xFFFF_FFFF) &- 1
+    guard slot >= 0, slot < nodes.count, isLive[slot] else { return nil }
+    return Int32(truncatingIfNeeded: slot)
+  }
+
   /// Adds `router` below `parent` (or as a root); returns its slot.
   mutating func add(_ router: RouterNode, parent: Int32?) -> Int32 {
     let node = Node(

@@ -93,7 +93,7 @@ public final class SessionRecorder {
   @exclusivity(unchecked) private var lastKeyframeBytes = 0
   private var subscriptions: [StreamSubscription] = []
   /// The recorded tree's context (it holds no RIB).
-  private let context: TreeContext
+  let context: TreeContext
   // Settings read by every event, kept apart from `configuration`: reading a field of a struct
   // that holds strings copies (retains and releases) them.
   private let keyframeInterval: Int
@@ -101,7 +101,7 @@ public final class SessionRecorder {
   private let timesHooks: Bool
   private let encodesViewModels: Bool
   private let maximumViewModelBytes: Int
-  private weak var flags: FlagStore?
+  private(set) weak var flags: FlagStore?
   private var runningWorkflows: [UInt64: String] = [:]
   /// Encodes view models straight to JSON bytes (`JSONEncoder` costs ten times more a render).
   @exclusivity(unchecked) private var viewModelEncoder = ViewModelEncoder()
@@ -348,31 +348,47 @@ public final class SessionRecorder {
   /// (sooner every 16 KB, and on ``flush()`` and ``stop()``). The bytes delivered, concatenated,
   /// are a complete `ribcage-session` a ``SessionTimeline`` loads.
   ///
-  /// `deliver` is called on the main actor: hand the bytes to a queue of your own (a socket
-  /// writer) and return. The consumer is held until ``SessionConsumer/cancel()`` or ``stop()``.
+  /// With `from: .retained` it starts instead with everything kept in memory (see
+  /// ``StreamStart``). `deliver` is called on the main actor: hand the bytes to a queue of your
+  /// own (a socket writer) and return. The consumer is held until ``SessionConsumer/cancel()`` or ``stop()``.
   ///
   /// ```swift
   /// let connection = recorder.stream { bytes in socket.enqueue(bytes) }
   /// ...
   /// connection.cancel()
   /// ```
-  public func stream(to deliver: @escaping @MainActor @Sendable ([UInt8]) -> Void)
-    -> SessionConsumer
-  {
+  public func stream(
+    from start: StreamStart = .now, to deliver: @escaping @MainActor @Sendable ([UInt8]) -> Void
+  ) -> SessionConsumer {
     let consumer = SessionConsumer(recorder: self, deliver: deliver)
     guard !isStopped else {
       consumer.isCancelled = true
       return consumer
     }
-    // What others have not received yet goes first; then a keyframe everyone receives, and the
-    // new consumer starts from it.
-    handOver()
-    roll()
-    handOver()
-    deliver(headerBytes() + out.bytes)
+    switch start {
+    case .now:
+      // What others have not received yet goes first; then a keyframe everyone receives, and
+      // the new consumer starts from it.
+      handOver()
+      roll()
+      handOver()
+      deliver(headerBytes() + out.bytes)
+    case .retained:
+      handOver()
+      deliver(sessionBytes())
+    }
     sinkOffset = out.count
     consumers.append(consumer)
     return consumer
+  }
+
+  /// Where a live consumer's session starts.
+  public enum StreamStart: Sendable {
+    /// At a keyframe of the tree as it is now.
+    case now
+    /// With everything the recorder keeps in memory (the whole session, or its budgeted tail
+    /// after a `dropped` line), so a consumer that joins late still sees the history.
+    case retained
   }
 
   fileprivate func remove(_ consumer: SessionConsumer) {
@@ -604,6 +620,12 @@ public final class SessionRecorder {
 
   private func recordPlugin(_ event: PluginEvent) {
     begin("plugin\"")
+    // The point's RIB, and the plugin's own RIB while it is attached.
+    if let slot = table.slot(forTag: event.pointTag) { rib(slot) }
+    if let slot = table.slot(forTag: event.pluginTag) {
+      out.appendFragment(",\"pluginRib\":")
+      out.appendDecimal(table[slot].id)
+    }
     out.member("point", event.point)
     out.member("plugin", event.plugin)
     out.member("event", event.kind.rawValue)

@@ -11,7 +11,7 @@ public struct RibcageTool: ParsableCommand {
     commandName: "ribcage",
     abstract: "Tools for Ribcage codebases.",
     version: ToolVersion.current,
-    subcommands: [New.self, Lint.self, Graph.self, Check.self, Migrate.self])
+    subcommands: [New.self, Lint.self, Graph.self, Check.self, Migrate.self, Inspect.self])
 
   public init() {}
 

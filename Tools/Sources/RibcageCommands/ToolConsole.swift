@@ -124,3 +124,10 @@ public final class ToolConsole: @unchecked Sendable {
 protocol ConsoleCommand {
   func run(on console: ToolConsole) throws
 }
+
+extension ToolConsole {
+  /// `path` made absolute against the console's working folder.
+  func resolve(_ path: String) -> String {
+    path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+  }
+}

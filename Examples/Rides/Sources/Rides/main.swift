@@ -2,15 +2,19 @@ import Foundation
 import RibcageInspector
 import RidesApp
 
-// rides [--script FILE] [--demo] [--record FILE]
+// rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]
 //   On a TTY: an interactive session (type `help`).
 //   Piped: runs the commands read from standard input; with no commands at all, plays the demo.
 //   --record FILE streams the session (tree, view models, flags, links) to FILE.
+//   --inspect URL streams it live to `ribcage inspect` (the URL it printed; without one,
+//   RIBCAGE_INSPECT); the page may switch flags and open links. Standard input stays open:
+//   the app keeps running until it ends (or `quit`).
 // rides --replay FILE [--at EVENT]
 //   Redraws the screens of a recorded session at any event, from its view models alone; steps
 //   with next/prev (turns) and step/back (events).
 let usage =
-  "usage: rides [--script FILE] [--demo] [--record FILE] | rides --replay FILE [--at EVENT]"
+  "usage: rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]"
+  + " | rides --replay FILE [--at EVENT]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("rides: \(message)\n\(usage)\n".utf8))
@@ -22,6 +26,7 @@ var playDemo = false
 var recordPath: String?
 var replayPath: String?
 var replayAt: Int64?
+var inspectURL: String??
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -36,6 +41,12 @@ while let argument = arguments.popFirst() {
   case "--record":
     guard let path = arguments.popFirst() else { fail("--record needs a file") }
     recordPath = path
+  case "--inspect":
+    if let next = arguments.first, !next.hasPrefix("--") {
+      inspectURL = .some(arguments.popFirst())
+    } else {
+      inspectURL = .some(nil)
+    }
   case "--replay":
     guard let path = arguments.popFirst() else { fail("--replay needs a session file") }
     replayPath = path
@@ -52,7 +63,7 @@ while let argument = arguments.popFirst() {
 }
 
 if let replayPath {
-  guard script == nil, !playDemo, recordPath == nil else {
+  guard script == nil, !playDemo, recordPath == nil, inspectURL == nil else {
     fail("--replay takes only --at")
   }
   let timeline: SessionTimeline
@@ -91,6 +102,21 @@ if let recordPath {
     fail("\(error)")
   }
 }
+if let inspectURL {
+  do {
+    let inspector = try terminal.inspect(inspectURL)
+    // The session streams from the start either way (the recorder keeps it); waiting a moment
+    // lets the page follow the first screens as they happen.
+    if !(await inspector.waitUntilConnected(timeout: .seconds(3))) {
+      FileHandle.standardError.write(
+        Data(
+          "rides: inspector not reachable yet (\(inspector.lastError.map { "\($0)" } ?? "no answer")); it keeps trying\n"
+            .utf8))
+    }
+  } catch {
+    fail("\(error)")
+  }
+}
 await terminal.start()
 
 if let script {
@@ -99,15 +125,22 @@ if let script {
   await terminal.run(script: Scenario.demo)
 } else {
   var sawCommand = false
-  if interactive { print("Type a command; help lists them (rides --demo plays a tour).") }
-  while !terminal.hasQuit {
-    if interactive { print("rides> ", terminator: "") }
-    guard let line = readLine() else { break }
+  if interactive {
+    print("Type a command; help lists them (rides --demo plays a tour).")
+    print("rides> ", terminator: "")
+  }
+  // Lines are read off the main actor, so the inspector's remote actions run while the app
+  // waits for the next command.
+  for await line in StandardInput.lines() {
     sawCommand = true
     await terminal.run(line)
+    if terminal.hasQuit { break }
+    if interactive { print("rides> ", terminator: "") }
   }
   if !sawCommand, !interactive { await terminal.run(script: Scenario.demo) }
 }
+terminal.recorder?.flush()
+terminal.inspector?.disconnect()
 terminal.recorder?.stop()
 // A leak is a bug in the example: make it visible to scripts and CI.
 if !terminal.leakReports.isEmpty { exit(1) }

@@ -103,6 +103,30 @@ public final class RidesTerminal {
     return recorder
   }
 
+  /// Streams the session to `ribcage inspect` at `url` (the URL it printed; `nil` reads
+  /// `RIBCAGE_INSPECT`), recording in memory first if ``record(to:byteBudget:)`` was not called.
+  /// The page may switch flags, open links and sweep for leaks: each runs as a turn of this
+  /// terminal (`flag …`, `open …`), as if typed.
+  public func inspect(_ url: String?) throws -> Inspector {
+    let recorder = try self.recorder ?? record(to: nil)
+    let inspector = try Inspector.connect(
+      recorder, to: url,
+      configuration: .init(
+        allowRemoteActions: true,
+        openLink: { [weak self] link in
+          Task { @MainActor in await self?.run("open \(link)") }
+        },
+        setFlag: { [weak self] key, value in
+          let setting = value == .bool(true) ? "on" : value == .bool(false) ? "off" : "\(value)"
+          Task { @MainActor in await self?.run("flag \(key) \(setting)") }
+        }))
+    self.inspector = inspector
+    return inspector
+  }
+
+  /// The inspector connection, once ``inspect(_:)`` made one.
+  public private(set) var inspector: Inspector?
+
   /// Launches the tree and prints the first screen.
   public func start() async {
     root.launch(from: TerminalHost())

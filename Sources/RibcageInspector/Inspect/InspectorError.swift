@@ -1,0 +1,25 @@
+/// Why an inspector connection could not start or was closed.
+public enum InspectorError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The URL is not one `ribcage inspect` prints.
+  case invalidURL(String, reason: String)
+  /// No URL was given and `RIBCAGE_INSPECT` is not set.
+  case noURL
+  /// The host name could not be resolved, or no connection could be made.
+  case cannotConnect(String)
+  /// The server answered the WebSocket handshake with something else (a wrong token: 401).
+  case handshakeRefused(String)
+  /// The connection broke or the server sent what the protocol does not allow.
+  case connectionLost(String)
+
+  public var description: String {
+    switch self {
+    case .invalidURL(let url, let reason):
+      "'\(url)' is not an inspector URL: \(reason); use the URL ribcage inspect prints"
+    case .noURL:
+      "no inspector URL: pass one or set RIBCAGE_INSPECT to the URL ribcage inspect prints"
+    case .cannotConnect(let reason): "cannot connect to the inspector: \(reason)"
+    case .handshakeRefused(let reason): "the inspector refused the connection: \(reason)"
+    case .connectionLost(let reason): "the inspector connection was lost: \(reason)"
+    }
+  }
+}

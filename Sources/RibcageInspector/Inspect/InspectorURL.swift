@@ -1,0 +1,76 @@
+/// Where an app's inspector connection goes: the one URL `ribcage inspect` prints
+/// (`http://127.0.0.1:7420/?token=…`), or the same with `ws://`. The app connects to its
+/// `/app` endpoint with the same token.
+public struct InspectorURL: Sendable, Equatable, CustomStringConvertible {
+  /// The server's host name or address.
+  public let host: String
+  /// The server's port.
+  public let port: UInt16
+  /// The token the server printed.
+  public let token: String
+
+  /// Reads `text`; a URL that is not `http://` or `ws://` with a host, a port and a `token`
+  /// is an ``InspectorError/invalidURL(_:reason:)``. (`https`/`wss` need TLS, which this
+  /// client does not speak: the inspector runs on the developer's machine.)
+  public init(_ text: String) throws(InspectorError) {
+    func invalid(_ reason: String) -> InspectorError { .invalidURL(text, reason: reason) }
+    let trimmed = text.trimmingWhitespace
+    guard let schemeEnd = trimmed.range(of: "://") else { throw invalid("no scheme") }
+    let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+    guard scheme == "http" || scheme == "ws" else {
+      throw invalid("the scheme must be http or ws (the inspector runs on this machine)")
+    }
+    let rest = trimmed[schemeEnd.upperBound...]
+    let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+    let authority = rest[..<authorityEnd]
+    var hostPart = Substring(authority)
+    var portText: Substring?
+    if authority.hasPrefix("[") {
+      guard let close = authority.firstIndex(of: "]") else { throw invalid("unclosed [") }
+      hostPart = authority[authority.index(after: authority.startIndex)..<close]
+      let after = authority[authority.index(after: close)...]
+      if after.hasPrefix(":") { portText = after.dropFirst() }
+    } else if let colon = authority.lastIndex(of: ":") {
+      hostPart = authority[..<colon]
+      portText = authority[authority.index(after: colon)...]
+    }
+    guard !hostPart.isEmpty else { throw invalid("no host") }
+    guard let portText, let port = UInt16(portText), port > 0 else {
+      throw invalid("no port (ribcage inspect prints the whole URL)")
+    }
+    var token: String?
+    if let query = rest.firstIndex(of: "?") {
+      for item in rest[rest.index(after: query)...].split(separator: "&") {
+        let pair = item.split(separator: "=", maxSplits: 1)
+        if pair.count == 2, pair[0] == "token" { token = String(pair[1]) }
+      }
+    }
+    guard let token, !token.isEmpty else { throw invalid("no token") }
+    guard token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) else {
+      throw invalid("the token has characters a URL cannot carry")
+    }
+    self.host = String(hostPart)
+    self.port = port
+    self.token = token
+  }
+
+  /// The request target of the app endpoint.
+  var appTarget: String { "/app?token=\(token)" }
+
+  public var description: String { "ws://\(host):\(port)/app" }
+}
+
+extension StringProtocol {
+  var trimmingWhitespace: Substring {
+    let scalars = unicodeScalars
+    var start = scalars.startIndex
+    var end = scalars.endIndex
+    while start < end, scalars[start].properties.isWhitespace {
+      start = scalars.index(after: start)
+    }
+    while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
+      end = scalars.index(before: end)
+    }
+    return Substring(self)[start..<end]
+  }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import RibcageInspect
+
+/// `ribcage inspect`: the live RIB tree of running apps in the browser, or a recorded session.
+struct Inspect: ParsableCommand, ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show running apps' RIB trees and timelines in the browser, or a recorded session.",
+    discussion: """
+      With no file: starts a server on 127.0.0.1 and prints one URL with a random token. Open \
+      it in a browser; give the same URL to apps (RIBCAGE_INSPECT=URL, or rides --inspect URL). \
+      Every app's session is written to --sessions DIR as it arrives. With FILE: shows that \
+      recorded session read-only; with --html OUT, writes one self-contained HTML file that \
+      opens with no server (for a bug report) and exits. The page and the protocol are in \
+      docs/inspect.md.
+      """)
+
+  @Argument(help: "Recorded session files (ribcage-session JSON lines) to open read-only.")
+  var files: [String] = []
+
+  @Option(help: "Write a self-contained HTML report of FILE here and exit.")
+  var html: String?
+
+  @Option(
+    help: "The address to listen on (default 127.0.0.1; anything else is reachable by others).")
+  var host: String = "127.0.0.1"
+
+  @Option(help: "The port (default 7420; 0 picks a free one).")
+  var port: Int = 7420
+
+  @Option(
+    help: "The folder sessions are written to (default $RIBCAGE_SESSIONS or ~/.ribcage/sessions).")
+  var sessions: String?
+
+  @Option(help: "The token (default: a new random one each run).")
+  var token: String?
+
+  func run(on console: ToolConsole) throws {
+    let files = self.files.map { console.resolve($0) }
+    if let html {
+      guard files.count == 1 else {
+        throw ValidationError("--html writes the report of exactly one FILE")
+      }
+      try writeReport(of: files[0], to: console.resolve(html), console: console)
+      return
+    }
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    if let token, token.count < 16 || !token.allSatisfy({ $0.isLetter || $0.isNumber }) {
+      throw ValidationError("--token needs at least 16 letters or digits")
+    }
+    for file in files where !FileManager.default.isReadableFile(atPath: file) {
+      throw ToolFailure("cannot read \(file)")
+    }
+    var configuration = InspectConfiguration(
+      host: host, port: port,
+      sessionsDirectory: sessions.map { console.resolve($0) }
+        ?? InspectConfiguration.defaultSessionsDirectory,
+      offlineFiles: files)
+    if let token { configuration.token = token }
+    if !configuration.bindsLoopbackOnly {
+      console.printError(
+        "warning: listening on \(host): other machines can reach the inspector (the token still "
+          + "guards it); use the default 127.0.0.1 unless you need this")
+    }
+    let server = InspectServer(configuration: configuration) { console.printError($0) }
+    let shown =
+      configuration.bindsLoopbackOnly || host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    let token = configuration.token
+    let sessionsDirectory = configuration.sessionsDirectory
+    let failure = ServerFailure()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do {
+        try await server.run { port in
+          console.print("Ribcage inspector: http://\(shown):\(port)/?token=\(token)")
+          if files.isEmpty {
+            console.print(
+              "Open it in a browser. Apps: RIBCAGE_INSPECT='http://\(shown):\(port)/?token=\(token)' "
+                + "(or rides --inspect URL). Sessions: \(sessionsDirectory)")
+          } else {
+            console.print("Showing \(files.count) recorded session(s), read-only.")
+          }
+        }
+      } catch {
+        failure.set("\(error)")
+      }
+      done.signal()
+    }
+    done.wait()
+    if let message = failure.message {
+      throw ToolFailure("inspect: \(message)")
+    }
+  }
+
+  private func writeReport(of file: String, to output: String, console: ToolConsole) throws {
+    let text: String
+    do {
+      text = try String(contentsOfFile: file, encoding: .utf8)
+    } catch {
+      throw ToolFailure("cannot read \(file): \(error.localizedDescription)")
+    }
+    let header =
+      (try? JSONSerialization.jsonObject(with: Data(text.prefix { $0 != "\n" }.utf8)))
+      as? [String: Any]
+    guard header?["format"] as? String == "ribcage-session" else {
+      throw ToolFailure("\(file) is not a ribcage-session file (its first line is not the header)")
+    }
+    let name = (file as NSString).lastPathComponent
+    let page = PageDocument.html(mode: .report(session: text, title: name))
+    do {
+      try page.write(toFile: output, atomically: true, encoding: .utf8)
+    } catch {
+      throw ToolFailure("cannot write \(output): \(error.localizedDescription)")
+    }
+    console.print(
+      "wrote \(output) (\(page.utf8.count / 1024) KB): opens in a browser with no server")
+  }
+}
+
+/// The server's error, handed from its task to the command.
+private final class ServerFailure: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: String?
+  func set(_ message: String) {
+    lock.lock()
+    value = message
+    lock.unlock()
+  }
+  var message: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Ribcage
+import RibcageInspect
+import RibcageInspector
+import Testing
+
+@MainActor
+@Suite("ribcage inspect FILE and --html", .serialized)
+struct OfflineTests {
+  func recordedSession() throws -> String {
+    let app = InspectedApp()
+    app.churn(4)
+    _ = app.recorder.mark("a </script><!-- tricky mark")
+    let path = NSTemporaryDirectory() + "ribcage-offline-\(UUID().uuidString).jsonl"
+    try app.recorder.write(to: path)
+    app.stop()
+    return path
+  }
+
+  @Test("a recorded file is served read-only; apps are refused")
+  func offlineServer() async throws {
+    let path = try recordedSession()
+    let server = try await RunningServer.start(offlineFiles: [path])
+    let page = PageClient(port: server.port, token: server.token)
+    await eventually("listed") { page.sessions.count == 1 }
+    #expect(page.sessions[0]["readOnly"] as? Bool == true)
+    #expect(page.sessions[0]["live"] as? Bool == false)
+    let id = try #require(page.sessions[0]["id"] as? String)
+    page.send(["type": "open", "session": id])
+    let expected = try String(contentsOfFile: path, encoding: .utf8)
+    await eventually("the file's text") { page.text(of: id) == expected }
+    page.send(["type": "action", "session": id, "action": ["action": "sweep"]])
+    await eventually("refused") { !page.errors.isEmpty }
+    let app = InspectedApp()
+    let inspector = try Inspector.connect(
+      app.recorder, to: server.url, configuration: .init(initialBackoff: 0.05))
+    await eventually("the app refused") { inspector.lastError != nil }
+    #expect(server.log.contains { $0.contains("this server shows recorded files only") })
+    #expect(server.sessionFiles().isEmpty)
+    inspector.disconnect()
+    page.close()
+    app.stop()
+    await server.stop()
+  }
+
+  @Test("a file that is not a session is refused with its path")
+  func notASession() async throws {
+    let path = NSTemporaryDirectory() + "ribcage-offline-\(UUID().uuidString).txt"
+    try "hello\n".write(toFile: path, atomically: true, encoding: .utf8)
+    await #expect(throws: InspectError.notASession(path)) {
+      _ = try await RunningServer.start(offlineFiles: [path])
+    }
+  }
+
+  @Test("the report is one self-contained file: no external resource, the session inside, intact")
+  func report() throws {
+    let path = try recordedSession()
+    let session = try String(contentsOfFile: path, encoding: .utf8)
+    let html = PageDocument.html(mode: .report(session: session, title: "crash.jsonl"))
+    #expect(html.hasPrefix("<!doctype html>"))
+    #expect(html.contains("data-mode=\"report\""))
+    for external in ["src=\"http", "href=\"http", "@import", "url(http", "<link "] {
+      #expect(!html.contains(external), "\(external)")
+    }
+    // Exactly two script elements close: the embedded session's and the page's.
+    #expect(html.components(separatedBy: "</script>").count == 3)
+    // The session reads back line for line (the escapes are JSON escapes).
+    let start = try #require(html.range(of: "id=\"embedded-session\">"))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    let embedded = String(html[start.upperBound..<end.lowerBound])
+    let original = session.split(separator: "\n")
+    let read = embedded.split(separator: "\n")
+    #expect(read.count == original.count)
+    for (line, expected) in zip(read, original) {
+      let a = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary
+      let b = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
+      #expect(a == b)
+    }
+    #expect(html.contains("Ribcage session — crash.jsonl"))
+  }
+}
