@@ -49,7 +49,8 @@ struct InspectorConnectionTests {
   @Test("with no server it costs a counter, not memory: nothing is queued while it retries")
   func noServer() async throws {
     let root = ShopRouter(interactor: PlainInteractor())
-    root.context = TreeContext(leakDetector: nil)
+    let detector = LeakDetector(gracePeriod: .zero, sweepsAutomatically: false)
+    root.context = TreeContext(leakDetector: detector)
     let recorder = SessionRecorder(root)
     let inspector = try Inspector.connect(
       recorder, to: "http://127.0.0.1:\(Self.closedPort())/?token=abc",
@@ -82,6 +83,7 @@ struct InspectorConnectionTests {
     inspector.disconnect()
     root.interactor.deactivate()
     recorder.stop()
+    #expect(detector.sweep().isEmpty)
   }
 
   @Test("no URL and no RIBCAGE_INSPECT: connectIfRequested returns nil, connect throws noURL")

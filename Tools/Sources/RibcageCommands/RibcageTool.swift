@@ -4,7 +4,7 @@ import RibcageGenerator
 import RibcageLint
 import RibcageToolInfo
 
-/// `ribcage`: the Ribcage command-line tool, `new`, `lint`, `graph`, `check` and `migrate`; further tools slot in as
+/// `ribcage`: the Ribcage command-line tool, `new`, `lint`, `graph`, `check`, `migrate` and `inspect`; further tools slot in as
 /// subcommands. Shell completions come from argument-parser (`--generate-completion-script`).
 public struct RibcageTool: ParsableCommand {
   public static let configuration = CommandConfiguration(

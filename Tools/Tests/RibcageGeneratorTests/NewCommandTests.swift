@@ -118,7 +118,8 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   let unknown = ribcage(["old"], in: folder.path)
   #expect(unknown.status == 2)
   #expect(
-    unknown.errorText == "error: unknown command 'old'; commands: new, lint, graph, check, migrate")
+    unknown.errorText
+      == "error: unknown command 'old'; commands: new, lint, graph, check, migrate, inspect")
   #expect(folder.files.isEmpty)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Ribcage
 import RibcageInspector
+import Testing
 
 /// A small app for the inspector's tests: a tree, a flag store with a plugin, a recorder.
 @MainActor
@@ -42,8 +43,10 @@ final class InspectedApp {
     }
   }
 
+  /// Stops the app and checks that every RIB it detached was deallocated.
   func stop() {
     root.interactor.deactivate()
     recorder.stop()
+    #expect(detector.sweep().isEmpty, "a RIB detached during the test is still alive")
   }
 }
