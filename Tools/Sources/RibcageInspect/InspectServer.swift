@@ -60,9 +60,12 @@ public struct InspectServer: Sendable {
     let app = Application(
       router: router,
       server: .http1WebSocketUpgrade(configuration: .init(ws: webSocket)) {
-        request, _, _ in
+        request, channel, _ in
         let path = AccessCheck.split(request.path ?? "").path
         guard path == "/app" || path == "/page" else { return .dontUpgrade }
+        // Many small messages go to pages: without TCP_NODELAY on the accepted socket, Nagle's
+        // algorithm holds each until the browser's delayed ACK (up to 40 ms) — measured here.
+        try? await channel.setOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
         if let refusal = access.refusal(for: request, webSocket: true) {
           log("refused a connection to \(path): \(refusal)")
           return .dontUpgrade

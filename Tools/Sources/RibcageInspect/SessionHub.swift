@@ -131,7 +131,13 @@ actor SessionHub {
       log("cannot write \(session.path): \(error)")
     }
     for (_, page) in pages where page.watching == id {
-      await page.send(Self.message(["type": "lines", "session": id, "text": text]))
+      // `at`: when the server forwarded them (ms since 1970), so the page can tell the app →
+      // server part of a line's latency from the server → page part.
+      await page.send(
+        Self.message([
+          "type": "lines", "session": id, "text": text,
+          "at": (Date().timeIntervalSince1970 * 1000).rounded(),
+        ]))
     }
   }
 

@@ -144,7 +144,7 @@
   }
 
   // Reads complete lines; a partial last line waits for the rest.
-  function ingest(text, measureLatency) {
+  function ingest(text, measureLatency, forwardedAt) {
     const data = S.pending + text;
     const lines = data.split("\n");
     S.pending = lines.pop();
@@ -178,7 +178,8 @@
         S.sinceCheckpoint = 0;
       }
       if (measureLatency && S.startMs && typeof ev.t === "number") {
-        S.metrics.latencies.push({ seq: ev.seq, ms: now - (S.startMs + ev.t / 1e6) });
+        const happened = S.startMs + ev.t / 1e6;
+        S.metrics.latencies.push({ seq: ev.seq, ms: now - happened, toServer: forwardedAt ? forwardedAt - happened : null });
         if (S.metrics.latencies.length > 1000) S.metrics.latencies.shift();
       }
     }
@@ -367,10 +368,17 @@
 
   // ---------------------------------------------------------------- details and diffs
 
+  // The details pane is redrawn only when what it shows changed: nodes are replaced, never
+  // changed in place, so the same node, plugin and notes and the same renders mean the same pane.
+  let detailsShown = {};
   function drawDetails(state) {
     const pane = $("details");
+    const node = S.selected == null ? undefined : state.ribs.get(S.selected);
+    const renderCount = S.selected == null ? 0 : (S.renders.get(S.selected) || []).filter((i) => i <= S.pos).length;
+    const key = { selected: S.selected, node, renderCount, plugin: node && state.plugins.get(node.id), notes: node && state.notes.get(node.id) };
+    if (Object.keys(key).every((k) => detailsShown[k] === key[k]) && pane.firstChild) return;
+    detailsShown = key;
     if (S.selected == null) { pane.innerHTML = '<p class="muted">Select a RIB.</p>'; return; }
-    const node = state.ribs.get(S.selected);
     if (!node) {
       pane.innerHTML = '<p class="muted">RIB #' + S.selected + " is not in the tree at this event.</p>";
       return;
@@ -619,7 +627,7 @@
       } else if (m.type === "lines" && m.session === S.session) {
         if (m.reset) resetModel();
         const started = performance.now();
-        ingest(m.text, !m.reset && S.live);
+        ingest(m.text, !m.reset && S.live, m.at);
         S.metrics.loadMs += performance.now() - started;
         scheduleDraw();
       } else if (m.type === "error") {
