@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an app's inspector connection goes: the one URL `ribcage inspect` prints
 /// (`http://127.0.0.1:7420/?token=…`), or the same with `ws://`. The app connects to its
 /// `/app` endpoint with the same token.
@@ -14,7 +16,7 @@ public struct InspectorURL: Sendable, Equatable, CustomStringConvertible {
   /// client does not speak: the inspector runs on the developer's machine.)
   public init(_ text: String) throws(InspectorError) {
     func invalid(_ reason: String) -> InspectorError { .invalidURL(text, reason: reason) }
-    let trimmed = text.trimmingWhitespace
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let schemeEnd = trimmed.range(of: "://") else { throw invalid("no scheme") }
     let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
     guard scheme == "http" || scheme == "ws" else {
@@ -58,19 +60,4 @@ public struct InspectorURL: Sendable, Equatable, CustomStringConvertible {
   var appTarget: String { "/app?token=\(token)" }
 
   public var description: String { "ws://\(host):\(port)/app" }
-}
-
-extension StringProtocol {
-  var trimmingWhitespace: Substring {
-    let scalars = unicodeScalars
-    var start = scalars.startIndex
-    var end = scalars.endIndex
-    while start < end, scalars[start].properties.isWhitespace {
-      start = scalars.index(after: start)
-    }
-    while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
-      end = scalars.index(before: end)
-    }
-    return Substring(self)[start..<end]
-  }
 }

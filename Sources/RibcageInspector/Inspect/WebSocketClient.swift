@@ -1,3 +1,6 @@
+import Foundation
+import _RibcageAtomics
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -145,14 +148,15 @@ final class WebSocketClient {
     }
     // Read the response head; what follows it (the server may write a frame at once) stays in
     // the buffer.
-    let deadline = Double(monotonicMilliseconds()) + timeout * 1000
+    let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
     var headEnd: Int?
     while headEnd == nil {
-      let remaining = deadline - Double(monotonicMilliseconds())
-      guard remaining > 0 else { throw .handshakeRefused("no answer in \(timeout) s") }
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Int32(remaining)) == 1 else { continue }
-      guard fill() > 0 else { throw .handshakeRefused("the server closed the connection") }
+      switch fill(before: deadline) {
+      case nil: throw .handshakeRefused("no answer in \(timeout) s")
+      case let count? where count <= 0:
+        throw .handshakeRefused("the server closed the connection")
+      default: break
+      }
       headEnd = Self.endOfHead(buffer)
       if headEnd == nil, buffer.count > 16 * 1024 {
         throw .handshakeRefused("an oversized answer")
@@ -172,7 +176,8 @@ final class WebSocketClient {
       SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
     let accept = lines.dropFirst().first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
     guard let accept,
-      accept.split(separator: ":", maxSplits: 1).last?.trimmingWhitespace == expected[...]
+      accept.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+        == expected
     else {
       throw .handshakeRefused("a wrong Sec-WebSocket-Accept")
     }
@@ -187,12 +192,8 @@ final class WebSocketClient {
     var request = "GET \(target) HTTP/1.1\r\nHost: \(url.host):\(url.port)\r\nConnection: close\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
     guard (try? client.writeAll(Array((request + "\r\n").utf8))) != nil else { return nil }
-    let deadline = Double(monotonicMilliseconds()) + timeout * 1000
-    while client.buffer.count < 4096 {
-      let remaining = deadline - Double(monotonicMilliseconds())
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard remaining > 0, poll(&poller, 1, Int32(remaining)) == 1, client.fill() > 0 else { break }
-    }
+    let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
+    while client.buffer.count < 4096, let count = client.fill(before: deadline), count > 0 {}
     let text = String(decoding: client.buffer, as: UTF8.self)
     let parts = text.components(separatedBy: "\r\n\r\n")
     guard let status = parts.first?.split(separator: "\r\n").first, status.hasPrefix("HTTP/") else {
@@ -370,6 +371,17 @@ final class WebSocketClient {
     }
   }
 
+  /// Waits until the socket is readable or `deadline` (monotonic milliseconds) passes, then
+  /// reads once: the byte count (0 at the end, -1 on error), or `nil` when the time ran out.
+  private func fill(before deadline: UInt64) -> Int? {
+    while true {
+      let now = monotonicMilliseconds()
+      guard now < deadline else { return nil }
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      if poll(&poller, 1, Int32(min(deadline - now, 60_000))) == 1 { return fill() }
+    }
+  }
+
   /// Reads once into the buffer; returns the byte count (0 at the end, -1 on error).
   private func fill() -> Int {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -397,11 +409,8 @@ func systemClose(_ descriptor: Int32) -> Int32 {
   #endif
 }
 
-func monotonicMilliseconds() -> UInt64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-}
+/// The project's monotonic clock (the recorder's), in milliseconds.
+func monotonicMilliseconds() -> UInt64 { ribcage_monotonic_ns() / 1_000_000 }
 
 /// Standard base64 (RFC 4648), for the handshake key.
 enum Base64 {
