@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "RibcageInspector", dependencies: ["Ribcage", "_RibcageAtomics"]),
     .testTarget(name: "RibcageTests", dependencies: ["Ribcage", "RibcageTesting"]),
     // uber/RIBs' own unit tests, rewritten as behaviour specifications of the Ribcage API a
-    // migrating team uses (see docs/Migration.md).
+    // migrating team uses (see Sources/Ribcage/Ribcage.docc/Migration.md).
     .testTarget(name: "RibcageUberSpecTests", dependencies: ["Ribcage", "RibcageTesting"]),
     .testTarget(
       name: "RibcageInspectorTests",

@@ -10,8 +10,14 @@ cd "$(dirname "$0")/.."
 
 swift build --target RibcageSwiftUI >/dev/null
 bin=$(swift build --show-bin-path)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# RIBCAGE_STANDIN_MODULES keeps the emitted modules (ios/, macos/) for Scripts/check-doc-blocks.py.
+if [ -n "${RIBCAGE_STANDIN_MODULES:-}" ]; then
+  out=$RIBCAGE_STANDIN_MODULES
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 
 common=(-swift-version 6 -warnings-as-errors -parse-as-library
   -I "$bin/Modules" -Xcc "-fmodule-map-file=$bin/_RibcageAtomics.build/module.modulemap"
@@ -39,13 +45,112 @@ check_flavour() {  # check_flavour <name> <platform stand-in>
 check_flavour ios UIKit
 check_flavour macos AppKit
 
-echo "== the stand-ins reject what they do not declare"
-cat >"$out/Unknown.swift" <<'SWIFT'
+echo "== the stand-ins reject what Apple's SDK rejects (and accept the corrected code)"
+# Each case is a pair: the code as a user might write it, which Apple's SDK rejects, and the
+# corrected code, which it accepts. Both halves must behave as on the SDK, so a rejection proves a
+# declaration, not a typo in the case.
+failures=0
+check_pair() {  # check_pair <flavour> <name> <rejected code> <accepted code>
+  local flavour=$1 name=$2
+  printf '%s\n' "$3" >"$out/Rejected.swift"
+  printf '%s\n' "$4" >"$out/Accepted.swift"
+  if swiftc -typecheck -I "$out/$flavour" "${common[@]}" "$out/Rejected.swift" >/dev/null 2>&1; then
+    echo "error: the $flavour stand-ins accept what Apple's SDK rejects: $name" >&2
+    failures=$((failures + 1))
+  elif ! swiftc -typecheck -I "$out/$flavour" "${common[@]}" "$out/Accepted.swift" >/dev/null 2>&1
+  then
+    echo "error: the $flavour stand-ins reject the corrected code of: $name" >&2
+    swiftc -typecheck -I "$out/$flavour" "${common[@]}" "$out/Accepted.swift" 2>&1 | head -5 >&2
+    failures=$((failures + 1))
+  else
+    echo "  rejected as on the SDK ($flavour): $name"
+  fi
+}
+
+check_pair ios "an API UIKit does not declare" '
 import UIKit
-@MainActor func misuse(_ controller: UIViewController) { controller.showDetailViewController() }
-SWIFT
-if swiftc -typecheck -I "$out/ios" "${common[@]}" "$out/Unknown.swift" 2>/dev/null; then
-  echo "error: the UIKit stand-in accepted an undeclared API" >&2
+@MainActor func misuse(_ controller: UIViewController) { controller.showDetailViewController() }' '
+import UIKit
+@MainActor func use(_ controller: UIViewController) { controller.dismiss(animated: true) }'
+
+hosting_subclass() {  # hosting_subclass <framework> <hosting controller> <extra member>
+  printf '
+import %s
+import SwiftUI
+struct Screen: View { var body: some View { Text("Hi") } }
+final class ScreenController: %s<Screen> {
+  let title = "Screen"
+  init() { super.init(rootView: Screen()) }
+  %s
+}' "$1" "$2" "$3"
+}
+coder='required init?(coder: NSCoder) { fatalError("not used") }'
+check_pair ios "a UIHostingController subclass with its own init and no init(coder:)" \
+  "$(hosting_subclass UIKit UIHostingController '')" \
+  "$(hosting_subclass UIKit UIHostingController "$coder")"
+check_pair macos "an NSHostingController subclass with its own init and no init(coder:)" \
+  "$(hosting_subclass AppKit NSHostingController '')" \
+  "$(hosting_subclass AppKit NSHostingController "$coder")"
+
+check_pair ios "a UIViewController subclass calling the convenience init() from its own init" '
+import UIKit
+final class Screen: UIViewController {
+  init() { super.init() }
+  required init?(coder: NSCoder) { fatalError() }
+}' '
+import UIKit
+final class Screen: UIViewController {
+  init() { super.init(nibName: nil, bundle: nil) }
+  required init?(coder: NSCoder) { fatalError() }
+}'
+
+check_pair ios "UIKit called from a nonisolated function" '
+import UIKit
+func close(_ controller: UIViewController) { controller.dismiss(animated: true) }' '
+import UIKit
+@MainActor func close(_ controller: UIViewController) { controller.dismiss(animated: true) }'
+
+check_pair ios "an async present (NS_SWIFT_DISABLE_ASYNC)" '
+import UIKit
+@MainActor func show(_ a: UIViewController, _ b: UIViewController) async {
+  await a.present(b, animated: true)
+}' '
+import UIKit
+@MainActor func show(_ a: UIViewController, _ b: UIViewController) {
+  a.present(b, animated: true)
+}'
+
+check_pair ios "a UIWindowScene made with init(), NS_UNAVAILABLE" '
+import UIKit
+@MainActor func window() -> UIWindow { UIWindow(windowScene: UIWindowScene()) }' '
+import UIKit
+@MainActor func window(_ scene: UIWindowScene) -> UIWindow { UIWindow(windowScene: scene) }'
+
+check_pair macos "NSWindow(coder:), unavailable" '
+import AppKit
+@MainActor func window(_ coder: NSCoder) -> NSWindow? { NSWindow(coder: coder) }' '
+import AppKit
+@MainActor func window(_ content: NSViewController) -> NSWindow {
+  NSWindow(contentViewController: content)
+}'
+
+check_pair ios "a navigation delegate held strongly (the delegate is weak)" '
+import UIKit
+@MainActor final class Watcher: NSObject, UINavigationControllerDelegate {}
+@MainActor func watch(_ navigation: UINavigationController) {
+  navigation.delegate = Watcher()
+  let kept: UINavigationControllerDelegate = navigation.delegate
+  _ = kept
+}' '
+import UIKit
+@MainActor final class Watcher: NSObject, UINavigationControllerDelegate {}
+@MainActor func watch(_ navigation: UINavigationController, _ watcher: Watcher) {
+  navigation.delegate = watcher
+  let kept: (any UINavigationControllerDelegate)? = navigation.delegate
+  _ = kept
+}'
+
+if [ "$failures" -gt 0 ]; then
   exit 1
 fi
 echo "Apple adapters type-check against the UIKit and AppKit stand-ins."

@@ -1,11 +1,32 @@
-// Stand-in for SwiftUI (CI type-checking only): the API Ribcage's adapters use, as Apple
-// documents it. Compiled once over the UIKit stand-in and once over the AppKit one. Bodies are
-// placeholders; nothing here ever runs.
+@_exported import Foundation
+
+// Stand-in for SwiftUI (CI type-checking only), compiled once over the UIKit stand-in (as on iOS)
+// and once over the AppKit one (as on macOS). Declarations are copied from SwiftUI's module
+// interface: signatures, generic constraints, defaults, `required` initializers,
+// `@_disfavoredOverload`.
+// Only the API Ribcage's adapters and its documentation use is declared; bodies are placeholders
+// (`EmptyView()` where an opaque `some View` needs a type), nothing here ever runs.
+//
+// Sources:
+// - iOS: SwiftUI.swiftmodule/arm64-apple-ios.swiftinterface of the iOS 17.5 SDK,
+//   github.com/xybp888/iOS-SDKs (iPhoneOS17.5.sdk/System/Library/Frameworks/SwiftUI.framework/).
+// - macOS (NSHostingController, NSViewControllerRepresentable): arm64e-apple-macos.swiftinterface
+//   of the macOS 13.3 SDK, github.com/D00MFist/MacOSX-SDKs (no newer macOS SDK mirror was
+//   readable here).
+// - Isolation: the 17.5 interface (Swift 5.10) prints main-actor isolation as
+//   `@_Concurrency.MainActor(unsafe)`, which is `@MainActor @preconcurrency` in source. Only `View`
+//   differs: 17.5 isolates its `body` requirement alone, SDKs built for Swift 6 (iOS 18 and later,
+//   the ones Swift 6.2 toolchains ship with) declare `@MainActor @preconcurrency public protocol
+//   View`. Ribcage needs Swift 6.2, so the stand-in follows the newer declaration for `View`.
+// The interface imports UIKit (AppKit) and Foundation; SwiftUI's framework module re-exports
+// them, so code that imports only SwiftUI uses their types.
 #if canImport(UIKit)
-  import UIKit
+  @_exported import UIKit
 #else
-  import AppKit
+  @_exported import AppKit
 #endif
+
+// MARK: View, EmptyView, Never, Optional, TupleView, _ConditionalContent
 
 @MainActor @preconcurrency public protocol View {
   associatedtype Body: View
@@ -17,8 +38,9 @@ extension Never: View {
   public var body: Never { fatalError() }
 }
 
-public struct EmptyView: View {
-  nonisolated public init() {}
+@frozen public struct EmptyView: View {
+  @inlinable nonisolated public init() {}
+  public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
@@ -27,52 +49,280 @@ extension Optional: View where Wrapped: View {
   public var body: Never { fatalError() }
 }
 
+@frozen public struct TupleView<T>: View {
+  public var value: T
+  @inlinable public init(_ value: T) { self.value = value }
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+@frozen public struct _ConditionalContent<TrueContent, FalseContent>: View
+where TrueContent: View, FalseContent: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// MARK: ViewBuilder (`@_functionBuilder` in the interface: `@resultBuilder` in source)
+
 @resultBuilder public struct ViewBuilder {
+  public static func buildExpression<Content>(_ content: Content) -> Content
+  where Content: View { content }
   @MainActor public static func buildBlock() -> EmptyView { EmptyView() }
-  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
+    content
+  }
+  @_disfavoredOverload @MainActor
+  public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<
+    (repeat each Content)
+  > where repeat each Content: View { TupleView((repeat each content)) }
+}
+
+extension ViewBuilder {
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
+    content
+  }
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View { fatalError() }
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View { fatalError() }
+}
+
+// MARK: Text, LocalizedStringKey
+
+@frozen public struct Text: Equatable, Sendable, View {
+  public init(verbatim content: String) {}
+  @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol {}
+  public init(
+    _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+    comment: StaticString? = nil
+  ) {}
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
+  public init(_ value: String) {}
+  public init(stringLiteral value: String) {}
+  public init(stringInterpolation: LocalizedStringKey.StringInterpolation) {}
+
+  public struct StringInterpolation: StringInterpolationProtocol {
+    public init(literalCapacity: Int, interpolationCount: Int) {}
+    public mutating func appendLiteral(_ literal: String) {}
+    public mutating func appendInterpolation(_ string: String) {}
+    public mutating func appendInterpolation<Subject>(
+      _ subject: Subject, formatter: Formatter? = nil
+    ) where Subject: ReferenceConvertible {}
+    public mutating func appendInterpolation<T>(_ value: T) where T: _FormatSpecifiable {}
+  }
+}
+
+/// The interface's protocol for numbers a `LocalizedStringKey` interpolates with a format
+/// specifier (`Int`, `Double`, ...).
+public protocol _FormatSpecifiable: Equatable {}
+extension Int: _FormatSpecifiable {}
+extension Double: _FormatSpecifiable {}
+
+// MARK: Button, VStack, modifiers
+
+public struct Button<Label>: View where Label: View {
+  public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {}
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+extension Button where Label == Text {
+  public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {}
+  @_disfavoredOverload
+  public init<S>(_ title: S, action: @escaping () -> Void) where S: StringProtocol {}
+}
+
+@frozen public struct HorizontalAlignment: Equatable {
+  public static let leading = HorizontalAlignment()
+  public static let center = HorizontalAlignment()
+  public static let trailing = HorizontalAlignment()
+}
+
+@frozen public struct VStack<Content>: View where Content: View {
+  @inlinable public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) {}
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension View {
+  @inlinable public func disabled(_ disabled: Bool) -> some View { EmptyView() }
+  @inlinable public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+    EmptyView()
+  }
+  @inlinable public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+    EmptyView()
+  }
+}
+
+// MARK: State, Binding
+
+public protocol DynamicProperty {}
+
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+  public init(wrappedValue value: Value) {}
+  public init(initialValue value: Value) {}
+  public var wrappedValue: Value {
+    get { fatalError() }
+    nonmutating set {}
+  }
+  public var projectedValue: Binding<Value> { fatalError() }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+  @inlinable public init() { self.init(wrappedValue: nil) }
+}
+
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+  public var wrappedValue: Value {
+    get { fatalError() }
+    nonmutating set {}
+  }
+  public var projectedValue: Binding<Value> { self }
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>)
+    -> Binding<Subject>
+  { fatalError() }
+}
+
+// MARK: App, Scene, WindowGroup (iOS 14, macOS 11)
+
+public protocol App {
+  associatedtype Body: Scene
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @MainActor @preconcurrency init()
+}
+
+extension App {
+  @MainActor @preconcurrency public static func main() {}
+}
+
+public protocol Scene {
+  associatedtype Body: Scene
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Scene {}
+
+@resultBuilder public struct SceneBuilder {
+  public static func buildExpression<Content>(_ content: Content) -> Content
+  where Content: Scene { content }
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
+    content
+  }
+}
+
+public struct WindowGroup<Content>: Scene where Content: View {
+  public init(@ViewBuilder content: () -> Content) {}
+  public init(id: String, @ViewBuilder content: () -> Content) {}
+  @_disfavoredOverload
+  public init<S>(_ title: S, @ViewBuilder content: () -> Content) where S: StringProtocol {}
+  @MainActor @preconcurrency public var body: Never { fatalError() }
 }
 
 #if canImport(UIKit)
-  @MainActor @preconcurrency open class UIHostingController<Content: View>: UIViewController {
-    public init(rootView: Content) { self.rootView = rootView }
+  // MARK: UIHostingController (iOS 13; macOS unavailable)
+
+  @MainActor @preconcurrency open class UIHostingController<Content>: UIViewController
+  where Content: View {
+    public init(rootView: Content) {
+      self.rootView = rootView
+      super.init(nibName: nil, bundle: nil)
+    }
+    public init?(coder aDecoder: NSCoder, rootView: Content) {
+      self.rootView = rootView
+      super.init(coder: aDecoder)
+    }
+    public required init?(coder aDecoder: NSCoder) { fatalError() }
     public var rootView: Content
+    open override var isModalInPresentation: Bool {
+      get { false }
+      set {}
+    }
   }
 
-  public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
-  }
+  // MARK: UIViewControllerRepresentable (iOS 13; macOS unavailable)
 
-  @MainActor @preconcurrency public protocol UIViewControllerRepresentable: View
-  where Self.Body == Never {
+  public protocol UIViewControllerRepresentable: View where Self.Body == Never {
     associatedtype UIViewControllerType: UIViewController
-    typealias Context = UIViewControllerRepresentableContext<Self>
-    @MainActor func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
-    @MainActor func updateUIViewController(
+    @MainActor @preconcurrency func makeUIViewController(context: Self.Context)
+      -> Self.UIViewControllerType
+    @MainActor @preconcurrency func updateUIViewController(
       _ uiViewController: Self.UIViewControllerType, context: Self.Context)
+    @MainActor @preconcurrency static func dismantleUIViewController(
+      _ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)
+    associatedtype Coordinator = Void
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
+    typealias Context = UIViewControllerRepresentableContext<Self>
+  }
+
+  extension UIViewControllerRepresentable where Self.Coordinator == () {
+    public func makeCoordinator() -> Self.Coordinator { () }
   }
 
   extension UIViewControllerRepresentable {
+    public static func dismantleUIViewController(
+      _ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator
+    ) {}
     public var body: Never { fatalError() }
   }
+
+  @MainActor @preconcurrency public struct UIViewControllerRepresentableContext<Representable>
+  where Representable: UIViewControllerRepresentable {
+    public let coordinator: Representable.Coordinator
+  }
 #else
-  @MainActor @preconcurrency open class NSHostingController<Content: View>: NSViewController {
-    public init(rootView: Content) { self.rootView = rootView }
+  // MARK: NSHostingController (macOS 10.15; iOS unavailable) — macOS 13.3 interface
+
+  @MainActor @preconcurrency open class NSHostingController<Content>: NSViewController
+  where Content: View {
+    public init(rootView: Content) {
+      self.rootView = rootView
+      super.init(nibName: nil, bundle: nil)
+    }
+    public init?(coder: NSCoder, rootView: Content) {
+      self.rootView = rootView
+      super.init(coder: coder)
+    }
+    public required init?(coder: NSCoder) { fatalError() }
     public var rootView: Content
   }
 
-  public struct NSViewControllerRepresentableContext<Representable: NSViewControllerRepresentable> {
+  // MARK: NSViewControllerRepresentable (macOS 10.15; iOS unavailable) — macOS 13.3 interface
+
+  public protocol NSViewControllerRepresentable: View where Self.Body == Never {
+    associatedtype NSViewControllerType: NSViewController
+    @MainActor @preconcurrency func makeNSViewController(context: Self.Context)
+      -> Self.NSViewControllerType
+    @MainActor @preconcurrency func updateNSViewController(
+      _ nsViewController: Self.NSViewControllerType, context: Self.Context)
+    @MainActor @preconcurrency static func dismantleNSViewController(
+      _ nsViewController: Self.NSViewControllerType, coordinator: Self.Coordinator)
+    associatedtype Coordinator = Void
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
+    typealias Context = NSViewControllerRepresentableContext<Self>
   }
 
-  @MainActor @preconcurrency public protocol NSViewControllerRepresentable: View
-  where Self.Body == Never {
-    associatedtype NSViewControllerType: NSViewController
-    typealias Context = NSViewControllerRepresentableContext<Self>
-    @MainActor func makeNSViewController(context: Self.Context) -> Self.NSViewControllerType
-    @MainActor func updateNSViewController(
-      _ nsViewController: Self.NSViewControllerType, context: Self.Context)
+  extension NSViewControllerRepresentable where Self.Coordinator == () {
+    public func makeCoordinator() -> Self.Coordinator { () }
   }
 
   extension NSViewControllerRepresentable {
+    public static func dismantleNSViewController(
+      _ nsViewController: Self.NSViewControllerType, coordinator: Self.Coordinator
+    ) {}
     public var body: Never { fatalError() }
+  }
+
+  @MainActor @preconcurrency public struct NSViewControllerRepresentableContext<ViewController>
+  where ViewController: NSViewControllerRepresentable {
+    public let coordinator: ViewController.Coordinator
   }
 #endif

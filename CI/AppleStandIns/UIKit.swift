@@ -1,27 +1,123 @@
-// Stand-in for UIKit (CI type-checking only): the API Ribcage's adapters use, as Apple documents
-// it. Bodies are placeholders; nothing here ever runs.
-import Foundation
+// Stand-in for UIKit (CI type-checking only). Every declaration is copied from Apple's UIKit
+// headers, in the Swift form the importer gives them: signatures, nullability, designated and
+// required initializers, `NS_SWIFT_UI_ACTOR` as `@MainActor @preconcurrency`, `weak` delegates,
+// `@optional` protocol members as default implementations. Only the API Ribcage's adapters and
+// its documentation use is declared; bodies are placeholders, nothing here ever runs.
+//
+// Sources (headers, not documentation):
+// - UIWindow.h, UIPresentationController.h: iOS 17.5 SDK, github.com/xybp888/iOS-SDKs
+//   (iPhoneOS17.5.sdk/System/Library/Frameworks/UIKit.framework/Headers/).
+// - UIResponder.h, UIView.h, UIViewController.h, UINavigationController.h,
+//   UIViewControllerTransitionCoordinator.h: iOS 17.4 SDK, github.com/danpashin/sdks (tag v17.4);
+//   the 17.5 mirror lacks them, and the headers both copies hold are identical.
+// - UIScene.h, UISceneSession.h, UISceneOptions.h, UIWindowScene.h and UIKit.apinotes (which names
+//   UISceneConnectionOptions `UIScene.ConnectionOptions`): iOS 17.0 SDK,
+//   github.com/itsnebulalol/sdks; the lines used match the iOS 16.4 headers and 18.0 apinotes.
+@_exported import Foundation  // UIKit and AppKit re-export Foundation
 
-@MainActor open class UIResponder {
-  public init() {}
+// MARK: UIResponder.h — `@interface UIResponder : NSObject <UIResponderStandardEditActions>`,
+// NS_SWIFT_UI_ACTOR; declares no initializer (inherits NSObject's `init`), no NSCoding.
+
+@MainActor @preconcurrency open class UIResponder: NSObject {
+  public override init() {}
 }
 
-@MainActor open class UIView: UIResponder {
+// MARK: UIView.h — `@interface UIView : UIResponder <NSCoding, …>`, NS_SWIFT_UI_ACTOR.
+// Designated: initWithFrame:, initWithCoder: (required by NSCoding).
+
+@MainActor @preconcurrency open class UIView: UIResponder, @preconcurrency NSCoding {
+  public init(frame: CGRect) {}
+  public required init?(coder: NSCoder) {}
+  /// Not redeclared by UIView: NSObject's `init`, a convenience initializer once UIView declares
+  /// designated ones (the importer's rule), calling `init(frame: .zero)`.
+  public convenience override init() { self.init(frame: .zero) }
+  open func encode(with coder: NSCoder) {}
+
   open var frame: CGRect = .zero
   open var bounds: CGRect = .zero
   open var autoresizingMask: UIView.AutoresizingMask = []
+  // @interface UIView(UIViewHierarchy)
   open func addSubview(_ view: UIView) {}
   open func removeFromSuperview() {}
 }
 
-@MainActor open class UIWindow: UIView {
+extension UIView {
+  /// `typedef NS_OPTIONS(NSUInteger, UIViewAutoresizing)`.
+  public struct AutoresizingMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+  }
+}
+
+// MARK: UIScene.h, UISceneSession.h, UISceneOptions.h, UIWindowScene.h (iOS 13).
+
+/// `@interface UIScene : UIResponder`; `initWithSession:connectionOptions:` is its designated
+/// initializer, `init` and `new` are NS_UNAVAILABLE.
+@MainActor @preconcurrency open class UIScene: UIResponder {
+  public init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {}
+  @available(*, unavailable) public override init() {}
+  /// `@interface UISceneConnectionOptions : NSObject`, NS_SWIFT_NAME(UIScene.ConnectionOptions);
+  /// `init` and `new` are NS_UNAVAILABLE.
+  @MainActor @preconcurrency open class ConnectionOptions: NSObject {
+    @available(*, unavailable) public override init() {}
+  }
+}
+
+/// `@interface UISceneSession : NSObject <NSSecureCoding>`; `init` and `new` are NS_UNAVAILABLE.
+@MainActor @preconcurrency open class UISceneSession: NSObject {
+  @available(*, unavailable) public override init() {}
+}
+
+/// `@interface UIWindowScene : UIScene`.
+@MainActor @preconcurrency open class UIWindowScene: UIScene {}
+
+/// `@protocol UISceneDelegate <NSObject>`: every method `@optional`.
+@MainActor @preconcurrency public protocol UISceneDelegate: NSObjectProtocol {
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions)
+}
+
+extension UISceneDelegate {
+  public func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions
+  ) {}
+}
+
+/// `@protocol UIWindowSceneDelegate <UISceneDelegate>`: `@property (nullable, nonatomic, strong)
+/// UIWindow *window` is `@optional`.
+@MainActor @preconcurrency public protocol UIWindowSceneDelegate: UISceneDelegate {
+  var window: UIWindow? { get set }
+}
+
+// MARK: UIWindow.h — `@interface UIWindow : UIView`, NS_SWIFT_UI_ACTOR. Declares
+// initWithWindowScene: (iOS 13) and no designated marker, so it also keeps UIView's initializers.
+
+@MainActor @preconcurrency open class UIWindow: UIView {
+  public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
   open var rootViewController: UIViewController?
   open func makeKeyAndVisible() {}
 }
 
-@MainActor public protocol UIViewControllerTransitionCoordinatorContext {}
+// MARK: UIViewControllerTransitionCoordinator.h — both protocols NS_SWIFT_UI_ACTOR.
 
-@MainActor
+@MainActor @preconcurrency
+public protocol UIViewControllerTransitionCoordinatorContext:
+  NSObjectProtocol
+{
+  var isAnimated: Bool { get }
+  var isInteractive: Bool { get }
+  /// Only set for an interactive transition that was cancelled.
+  var isCancelled: Bool { get }
+}
+
+@MainActor @preconcurrency
 public protocol UIViewControllerTransitionCoordinator:
   UIViewControllerTransitionCoordinatorContext
 {
@@ -29,38 +125,153 @@ public protocol UIViewControllerTransitionCoordinator:
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
   ) -> Bool
+  func notifyWhenInteractionChanges(
+    _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
-@MainActor open class UIViewController: UIResponder {
+// MARK: UIViewController.h — `@interface UIViewController : UIResponder <NSCoding, …>`,
+// NS_SWIFT_UI_ACTOR. Designated: initWithNibName:bundle:, initWithCoder: (required by NSCoding).
+
+@MainActor @preconcurrency open class UIViewController: UIResponder, @preconcurrency NSCoding {
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+  public required init?(coder: NSCoder) {}
+  /// NSObject's `init`, a convenience initializer once UIViewController declares designated ones.
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+  open func encode(with coder: NSCoder) {}
+
+  /// `@property(null_resettable, nonatomic, strong) UIView *view`: null_resettable imports as
+  /// an implicitly unwrapped optional.
   open var view: UIView! = UIView()
+  open func viewDidLoad() {}
+  open func viewWillAppear(_ animated: Bool) {}
+  open func viewDidAppear(_ animated: Bool) {}
+  open func viewWillDisappear(_ animated: Bool) {}
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  open var parent: UIViewController? { nil }
+  open var presentedViewController: UIViewController? { nil }
   open var presentingViewController: UIViewController? { nil }
-  open var navigationController: UINavigationController? { nil }
-  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
+  open var isBeingPresented: Bool { false }
+  open var isBeingDismissed: Bool { false }
+  open var isMovingToParent: Bool { false }
+  open var isMovingFromParent: Bool { false }
+
+  // NS_SWIFT_DISABLE_ASYNC: no async variants.
   open func present(
     _ viewControllerToPresent: UIViewController, animated flag: Bool,
     completion: (() -> Void)? = nil
   ) {}
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+
+  // @interface UIViewController (UIContainerViewControllerProtectedMethods / …Callbacks)
+  open var children: [UIViewController] { [] }
   open func addChild(_ childController: UIViewController) {}
   open func removeFromParent() {}
   open func willMove(toParent parent: UIViewController?) {}
   open func didMove(toParent parent: UIViewController?) {}
+
+  // @interface UIViewController (UIPresentationController)
+  open var presentationController: UIPresentationController? { nil }
+  /// `@property (nonatomic, getter=isModalInPresentation) BOOL modalInPresentation` (iOS 13).
+  open var isModalInPresentation: Bool = false
+
+  // UINavigationController.h: @interface UIViewController (UINavigationControllerItem)
+  open var navigationController: UINavigationController? { nil }
+  // UIViewControllerTransitionCoordinator.h: @interface UIViewController(…TransitionCoordinator)
+  open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
 }
 
-@MainActor open class UINavigationController: UIViewController {
-  open var viewControllers: [UIViewController] = []
+// MARK: UINavigationController.h — `@interface UINavigationController : UIViewController`,
+// NS_SWIFT_UI_ACTOR. Designated: initWithNavigationBarClass:toolbarClass:,
+// initWithRootViewController:, initWithNibName:bundle:, initWithCoder:.
+
+@MainActor @preconcurrency open class UINavigationController: UIViewController {
+  public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+    super.init(nibName: nil, bundle: nil)
+  }
+  public init(rootViewController: UIViewController) { super.init(nibName: nil, bundle: nil) }
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+  public required init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
+
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
+  @discardableResult
+  open func popViewController(animated: Bool) -> UIViewController? { nil }
   @discardableResult
   open func popToViewController(_ viewController: UIViewController, animated: Bool)
     -> [UIViewController]?
   { nil }
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [UIViewController]? { nil }
+  open var topViewController: UIViewController? { nil }
+  open var visibleViewController: UIViewController? { nil }
+  open var viewControllers: [UIViewController] = []
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
+  open weak var delegate: (any UINavigationControllerDelegate)?
 }
 
-extension UIView {
-  public struct AutoresizingMask: OptionSet, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+/// `@protocol UINavigationControllerDelegate <NSObject>`, NS_SWIFT_UI_ACTOR; both methods are
+/// `@optional`.
+@MainActor @preconcurrency public protocol UINavigationControllerDelegate: NSObjectProtocol {
+  func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController,
+    animated: Bool)
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+    animated: Bool)
+}
+
+extension UINavigationControllerDelegate {
+  public func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController,
+    animated: Bool
+  ) {}
+  public func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController,
+    animated: Bool
+  ) {}
+}
+
+// MARK: UIPresentationController.h (iOS 17.5) — `@interface UIPresentationController : NSObject
+// <…>`, NS_SWIFT_UI_ACTOR; designated initWithPresentedViewController:presentingViewController:,
+// `init` NS_UNAVAILABLE.
+
+@MainActor @preconcurrency open class UIPresentationController: NSObject {
+  public init(
+    presentedViewController: UIViewController,
+    presenting presentingViewController: UIViewController?
+  ) {}
+  @available(*, unavailable) public override init() {}
+  open var presentingViewController: UIViewController { fatalError() }
+  open var presentedViewController: UIViewController { fatalError() }
+  open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+}
+
+/// `@protocol UIAdaptivePresentationControllerDelegate <NSObject>`, NS_SWIFT_UI_ACTOR; the
+/// dismissal methods (iOS 13) are `@optional`.
+@MainActor @preconcurrency
+public protocol UIAdaptivePresentationControllerDelegate:
+  NSObjectProtocol
+{
+  func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)
+    -> Bool
+  func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+  func presentationControllerDidAttemptToDismiss(
+    _ presentationController: UIPresentationController)
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+  public func presentationControllerShouldDismiss(
+    _ presentationController: UIPresentationController
+  ) -> Bool { true }
+  public func presentationControllerWillDismiss(
+    _ presentationController: UIPresentationController
+  ) {}
+  public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
   }
+  public func presentationControllerDidAttemptToDismiss(
+    _ presentationController: UIPresentationController
+  ) {}
 }

@@ -3,12 +3,13 @@
   import SwiftUI
   import UIKit
 
-  /// A view controller that hosts a SwiftUI view and is a ``ViewControllable``, so a RIB's view can
+  /// A view controller that hosts a SwiftUI view and is a `ViewControllable`, so a RIB's view can
   /// be SwiftUI while its router presents, pushes or embeds it like any view controller — under a
   /// UIKit parent, or with UIKit children of its own.
   ///
   /// ```swift
-  /// final class ConfirmViewController: HostingViewController<ConfirmScreen>, ConfirmViewControllable {}
+  /// final class ConfirmViewController:
+  ///   HostingViewController<ConfirmScreen>, ConfirmViewControllable {}
   /// let view = ConfirmViewController(rootView: ConfirmScreen(store: store))
   /// ```
   open class HostingViewController<Content: View>: UIHostingController<Content>, ViewControllable {

@@ -10,7 +10,7 @@
     import RibcageUIKit
   #endif
 
-  /// The ``LaunchHost`` of a SwiftUI `App`: launch the root router into it, and show it with
+  /// The `LaunchHost` of a SwiftUI `App`: launch the root router into it, and show it with
   /// ``RibcageRootView`` in a `WindowGroup`.
   ///
   /// ```swift
@@ -52,6 +52,7 @@
       self.host = host
     }
 
+    /// The root RIB's view controller, once the tree is launched; nothing before.
     public var body: some View {
       if let rootView = host.rootView {
         RootViewControllerRepresentable(rootView: rootView)

@@ -2,7 +2,7 @@ import Ribcage
 import Testing
 
 /// Watches objects weakly and checks that they are gone: the test-side twin of the
-/// ``LeakDetector``, for asserting deallocation right after a detach.
+/// `LeakDetector`, for asserting deallocation right after a detach.
 ///
 /// ```swift
 /// let watch = DeallocationTracker()

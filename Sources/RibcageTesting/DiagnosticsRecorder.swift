@@ -16,7 +16,7 @@ public final class DiagnosticsRecorder {
   /// Creates an empty recorder.
   public init() {}
 
-  /// The handler to install in a ``TreeContext`` or a builder.
+  /// The handler to install in a `TreeContext` or a builder.
   public var handler: DiagnosticsHandler {
     DiagnosticsHandler { [weak self] in self?.reports.append($0) }
   }

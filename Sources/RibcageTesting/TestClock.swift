@@ -2,7 +2,7 @@ import Foundation
 import Ribcage
 
 /// A clock that only moves when a test says so, for deterministic leak detection and anything else
-/// that waits on a ``MonotonicClock``.
+/// that waits on a `MonotonicClock`.
 ///
 /// ```swift
 /// let clock = TestClock()

@@ -2,6 +2,7 @@
   import AppKit
   import Ribcage
 
+  /// A RIB's view as AppKit sees it: the view controller behind it.
   extension ViewControllable {
     /// The view controller behind this view on macOS; anything that is not an
     /// `NSViewController` stops with a message that says so.

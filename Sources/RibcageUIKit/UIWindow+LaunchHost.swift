@@ -2,7 +2,7 @@
   import Ribcage
   import UIKit
 
-  /// A window is where a ``LaunchRouter`` installs the root view, from a
+  /// A window is where a `LaunchRouter` installs the root view, from a
   /// `UIApplicationDelegate` or a `UIWindowSceneDelegate`:
   ///
   /// ```swift

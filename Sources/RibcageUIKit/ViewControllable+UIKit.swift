@@ -2,6 +2,7 @@
   import Ribcage
   import UIKit
 
+  /// A RIB's view as UIKit sees it: the view controller behind it.
   extension ViewControllable {
     /// The view controller behind this view — the most common line in uber-style router code:
     ///

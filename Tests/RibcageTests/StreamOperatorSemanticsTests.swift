@@ -3,7 +3,7 @@ import RibcageTesting
 import Testing
 
 /// When derived streams hold upstream subscriptions, how they order re-entrant values, and when
-/// they finish (docs/Streams.md, "Rules").
+/// they finish (Sources/Ribcage/Ribcage.docc/Streams.md, "Rules").
 @MainActor
 @Suite struct StreamOperatorSemanticsTests {
   /// A service that owns its streams, so tests can drop it.

@@ -2,7 +2,8 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-/// What each operator delivers and replays (docs/Streams.md has the same cases as marbles).
+/// What each operator delivers and replays (Sources/Ribcage/Ribcage.docc/Streams.md has the same
+/// cases as marbles).
 @MainActor
 @Suite struct StreamOperatorTests {
   // MARK: map

@@ -3,7 +3,8 @@ import RibcageTesting
 import Testing
 
 // Stand-ins for RxSwift's `Disposable` and Combine's `AnyCancellable` (neither is available to
-// this package), so that the bridges docs/Migration.md gives compile and run here as written.
+// this package), so that the bridges Sources/Ribcage/Ribcage.docc/Migration.md gives compile and
+// run here as written.
 
 protocol Disposable {
   func dispose()
@@ -19,7 +20,7 @@ final class AnyCancellable {
   func cancel() { cancelCount += 1 }
 }
 
-// --- The bridges, as in docs/Migration.md ---
+// --- The bridges, as in Sources/Ribcage/Ribcage.docc/Migration.md ---
 
 struct DisposableWork: CancellableWork {
   let disposable: any Disposable

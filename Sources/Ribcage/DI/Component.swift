@@ -87,6 +87,8 @@ extension StaticString {
   }
 }
 
+/// The component of a scope with no parent (the root's, or a test's) and the base of
+/// components that need nothing from their parent, as uber/RIBs' `EmptyComponent`.
 @MainActor
 open class EmptyComponent: EmptyDependency {
   /// Creates an empty component.

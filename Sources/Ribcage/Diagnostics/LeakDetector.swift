@@ -118,7 +118,7 @@ public final class LeakDetector {
   }
 
   /// How many tracked objects are still alive, whatever their grace period: zero means the next
-  /// sweep reports nothing. Tests wait on it (``RibcageTesting``'s async `expectNoLeaks()` lets
+  /// sweep reports nothing. Tests wait on it (`RibcageTesting`'s async `expectNoLeaks()` lets
   /// pending main-actor work run until it is zero, or gives up and reports).
   public var liveObjectCount: Int {
     var count = 0

@@ -29,7 +29,14 @@ public struct LeakReport: Sendable, Equatable, CustomStringConvertible {
 public struct LeakedObject: Sendable, Equatable {
   /// Which part of a RIB the object was.
   public enum Role: String, Sendable, Equatable, CaseIterable {
-    case router, interactor, presenter, view
+    /// The RIB's router.
+    case router
+    /// The RIB's interactor.
+    case interactor
+    /// The presenter a presentable interactor held.
+    case presenter
+    /// The view (view controller) of a viewable router.
+    case view
     /// Any other object handed to ``LeakDetector/expectDeallocation(of:named:)``.
     case object
   }

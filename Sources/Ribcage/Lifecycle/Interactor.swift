@@ -2,9 +2,10 @@
 ///
 /// A router activates its interactor when the RIB is attached to an active parent (or launched)
 /// and deactivates it when the RIB is detached. Override ``didBecomeActive()`` to subscribe to
-/// streams and start work, and bind that work with ``CancellableWork/cancelOnDeactivate(interactor:)``,
-/// ``task(priority:_:)`` or ``observe(_:_:)`` so that it stops at deactivation: no stale update
-/// can reach a RIB that is no longer attached.
+/// streams and start work, and bind that work with
+/// ``CancellableWork/cancelOnDeactivate(interactor:)``,
+/// ``task(priority:_:)->Task<Success,Never>?`` or ``observe(_:_:)-(StateStream<Value>,_)`` so
+/// that it stops at deactivation: no stale update can reach a RIB that is no longer attached.
 ///
 /// ```swift
 /// final class RideInteractor: Interactor, RideInteractable {
@@ -85,7 +86,7 @@ open class Interactor: InteractorScope {
   /// Called right after the interactor became active. Start work here and bind it.
   open func didBecomeActive() {}
 
-  /// Called right before the interactor stops being active, while ``isActive`` is still `true`.
+  /// Called right before the interactor stops being active, while `isActive` is still `true`.
   /// Bound work is cancelled right after it returns.
   open func willResignActive() {}
 
@@ -194,8 +195,8 @@ open class Interactor: InteractorScope {
   }
 
   /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
-  /// Tasks started with ``task(priority:_:)`` and bound `Task`s leave the count as soon as they
-  /// end; other work (a stream subscription) stays until deactivation.
+  /// Tasks started with ``task(priority:_:)->Task<Success,Never>?`` and bound `Task`s leave the
+  /// count as soon as they end; other work (a stream subscription) stays until deactivation.
   public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
 
   /// Starts a task on the main actor that is cancelled when the interactor is deactivated, and

@@ -124,10 +124,10 @@ open class Worker: Working {
     stopIfRunning()
   }
 
-  /// Called each time the scope becomes active (and at ``start(_:)`` if it already is).
+  /// Called each time the scope becomes active (and at ``Worker/start(_:)`` if it already is).
   open func didStart(_ interactorScope: any InteractorScope) {}
 
-  /// Called each time the scope resigns active, and at ``stop()``. Work bound with
+  /// Called each time the scope resigns active, and at ``Worker/stop()``. Work bound with
   /// ``CancellableWork/cancelOnStop(worker:)`` is cancelled right after it returns.
   open func didStop() {}
 

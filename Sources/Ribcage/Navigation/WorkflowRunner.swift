@@ -28,6 +28,8 @@ public final class WorkflowRunner {
   /// Starts `workflow` on `root`, cancelling the running workflow of the same kind. The returned
   /// run may be discarded: the runner keeps it until it ends.
   ///
+  /// - Parameter workflow: the committed steps to run.
+  /// - Parameter root: what the first step receives (the root's actionable item).
   /// - Parameter trigger: what started it — the deep link or push payload — for ``events``
   ///   observers (a session recorder ties the run to the link); ``open(_:with:on:serve:)`` passes
   ///   the URL.

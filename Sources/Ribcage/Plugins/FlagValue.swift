@@ -8,6 +8,7 @@ public protocol FlagValue: Sendable, Equatable {
   static var flagTypeName: String { get }
 }
 
+/// A flag's value is a JSON boolean: an on/off switch such as a plugin gate.
 extension Bool: FlagValue {
   public init?(flagValue raw: ScalarValue) {
     guard case .bool(let value) = raw else { return nil }
@@ -17,6 +18,7 @@ extension Bool: FlagValue {
   public static var flagTypeName: String { "a boolean" }
 }
 
+/// A flag's value is a JSON integer: a count or a limit.
 extension Int: FlagValue {
   public init?(flagValue raw: ScalarValue) {
     guard case .int(let value) = raw else { return nil }
@@ -26,6 +28,7 @@ extension Int: FlagValue {
   public static var flagTypeName: String { "an integer" }
 }
 
+/// A flag's value is a JSON number (an integer is accepted too): a ratio or a duration.
 extension Double: FlagValue {
   public init?(flagValue raw: ScalarValue) {
     switch raw {
@@ -38,6 +41,7 @@ extension Double: FlagValue {
   public static var flagTypeName: String { "a number" }
 }
 
+/// A flag's value is a JSON string: a variant name or a URL.
 extension String: FlagValue {
   public init?(flagValue raw: ScalarValue) {
     guard case .string(let value) = raw else { return nil }

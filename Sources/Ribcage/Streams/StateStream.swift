@@ -27,8 +27,9 @@ public struct StateStream<Value> {
 
   /// The current value.
   ///
-  /// A derived stream (``map(_:)``, ``combineLatest(_:)``, ...) that nobody observes holds no
-  /// upstream subscription: it computes its value from its upstreams when asked.
+  /// A derived stream (``map(_:)``, ``combineLatest(_:)->StateStream<(Value,Other)>``, ...) that
+  /// nobody observes holds no upstream subscription: it computes its value from its upstreams
+  /// when asked.
   @inlinable
   public var value: Value { core.stateValue }
 

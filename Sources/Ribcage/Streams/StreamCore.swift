@@ -18,8 +18,8 @@
 ///
 /// A derived stream (`map`, `filter`, `combineLatest`, ...) is a core with a ``derivation``: it
 /// connects upstream when it gets its first subscriber and disconnects when its last one leaves
-/// (see `docs/Streams.md`). Those hooks live on the subscribe and remove paths; the send path is
-/// the same for every core.
+/// (see <doc:Streams>). Those hooks live on the subscribe and remove paths; the send path is the
+/// same for every core.
 @MainActor
 @usableFromInline
 final class StreamCore<Value>: SubscriptionSource {

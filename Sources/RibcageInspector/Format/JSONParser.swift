@@ -8,6 +8,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// early it starts with `unexpected end of input; `.
   public var reason: String
 
+  /// Creates an error at byte `offset` of the input, saying what was wrong there.
   public init(offset: Int, reason: String) {
     self.offset = offset
     self.reason = reason

@@ -114,7 +114,7 @@ public final class SessionRecorder {
   /// Starts recording the tree `root` belongs to (the whole tree: a recorder started on a
   /// subtree's router walks up to its root). The first event is a keyframe of the tree as it is.
   ///
-  /// It observes the tree's ``TreeContext`` as it is now: give the tree its context before
+  /// It observes the tree's `TreeContext` as it is now: give the tree its context before
   /// starting the recorder (a context set on the root later is not recorded).
   ///
   /// - Throws: ``SessionRecorderError/cannotWrite(path:reason:)`` when
@@ -350,7 +350,8 @@ public final class SessionRecorder {
   ///
   /// With `from: .retained` it starts instead with everything kept in memory (see
   /// ``StreamStart``). `deliver` is called on the main actor: hand the bytes to a queue of your
-  /// own (a socket writer) and return. The consumer is held until ``SessionConsumer/cancel()`` or ``stop()``.
+  /// own (a socket writer) and return. The consumer is held until ``SessionConsumer/cancel()`` or
+  /// ``stop()``.
   ///
   /// ```swift
   /// let connection = recorder.stream { bytes in socket.enqueue(bytes) }
@@ -721,7 +722,7 @@ public final class SessionRecorder {
   }
 }
 
-/// A live consumer of a recorded session, from ``SessionRecorder/stream(to:)``.
+/// A live consumer of a recorded session, from ``SessionRecorder/stream(from:to:)``.
 @MainActor
 public final class SessionConsumer {
   private weak var recorder: SessionRecorder?

@@ -4,8 +4,38 @@
 public struct SessionEvent: Sendable, Equatable {
   /// The kinds of event of format version 1.
   public enum Kind: String, Sendable, CaseIterable {
-    case keyframe, attach, detach, activate, deactivate, load, hook, render, workflow, link, flag
-    case coreOnly, plugin, leak, diagnostic, mark
+    /// The whole tree, flags and running workflows at a segment's start.
+    case keyframe
+    /// A RIB was attached to its parent.
+    case attach
+    /// A RIB was detached from its parent.
+    case detach
+    /// A RIB's interactor became active.
+    case activate
+    /// A RIB's interactor resigned active.
+    case deactivate
+    /// A RIB was loaded (its router's `didLoad` ran).
+    case load
+    /// How long a lifecycle hook (`didBecomeActive`, `willResignActive`, `didLoad`) took.
+    case hook
+    /// A render loop rendered a view model.
+    case render
+    /// A workflow started, stepped, or ended.
+    case workflow
+    /// A deep link or push payload was handled, or refused with its error.
+    case link
+    /// A feature flag's effective value changed.
+    case flag
+    /// The flag store's "core only" switch changed.
+    case coreOnly
+    /// A plugin was attached, detached or switched off automatically.
+    case plugin
+    /// The leak detector reported objects alive after their detach.
+    case leak
+    /// A tree diagnostic (a misuse the tree refused) was reported.
+    case diagnostic
+    /// A mark the app recorded.
+    case mark
   }
 
   /// The event's sequence number (increasing through the session).

@@ -30,7 +30,7 @@ public struct TimelineMoment: Sendable {
     return nil
   }
 
-  /// The tree as ``TreeSnapshot``s, one per root (a recorded tree has one), so a moment renders
+  /// The tree as `TreeSnapshot`s, one per root (a recorded tree has one), so a moment renders
   /// as the live tree does: `textRendering()`, JSON, Mermaid, DOT. Router notes are not recorded:
   /// the snapshots have none (plugin switch-offs are `plugin` events).
   public var snapshots: [TreeSnapshot] {

@@ -1,9 +1,9 @@
 import Ribcage
 
-/// A ready test double for a RIB's interactable protocol: a real ``Interactor`` that counts its
+/// A ready test double for a RIB's interactable protocol: a real `Interactor` that counts its
 /// activations and deactivations — what uber/RIBs' generated `InteractableMock` counts.
 ///
-/// `Interactable` requires an ``Interactor`` subclass and the lifecycle methods are `final` (the
+/// `Interactable` requires an `Interactor` subclass and the lifecycle methods are `final` (the
 /// tree drives them), so a protocol mock cannot stand in for an interactor. Subclass this one and
 /// add your protocol's members instead; activeness still follows the tree, so a mock attached
 /// below an inactive parent stays inactive:
@@ -27,7 +27,7 @@ import Ribcage
 /// A subclass that overrides ``didBecomeActive()`` or ``willResignActive()`` must call `super`.
 @MainActor
 open class InteractableMock: Interactor, Interactable {
-  /// How many times the interactor became active (``Interactor/activate()`` on an active
+  /// How many times the interactor became active (`Interactor/activate()` on an active
   /// interactor changes nothing and is not counted).
   public private(set) final var activateCallCount = 0
   /// How many times the interactor stopped being active.

@@ -1,6 +1,6 @@
 import Ribcage
 
-/// ``InteractableMock`` for a RIB with a presenter: a real ``PresentableInteractor`` that counts
+/// ``InteractableMock`` for a RIB with a presenter: a real `PresentableInteractor` that counts
 /// its activations and deactivations.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Ribcage
 
-/// A ready test double for a RIB's routing protocol: a real ``Router`` that records every
+/// A ready test double for a RIB's routing protocol: a real `Router` that records every
 /// `load`, `attachChild` and `detachChild` call — what uber/RIBs' generated `RoutingMock` counts.
 ///
 /// Attach and detach still do their real work (the child's subtree is activated, loaded,
@@ -31,20 +31,20 @@ import Ribcage
 open class RouterMock<InteractorType>: Router<InteractorType> {
   private let log = RouterCallLog()
 
-  /// Creates a mock router for `interactor`, which must be an ``Interactor`` subclass.
+  /// Creates a mock router for `interactor`, which must be an `Interactor` subclass.
   public override init(interactor: InteractorType) {
     super.init(interactor: interactor)
     log.install(on: self)
   }
 
-  /// How many times the router loaded (``RouterNode/load()`` runs ``didLoad()`` once).
+  /// How many times the router loaded (`RouterNode/load()` runs ``didLoad()`` once).
   public final var loadCallCount: Int { log.loadCallCount }
   /// How many times `attachChild` was called, whether or not the child was attached.
   public final var attachChildCallCount: Int { log.attachChildCallCount }
   /// How many times `detachChild` was called, whether or not the child was detached.
   public final var detachChildCallCount: Int { log.detachChildCallCount }
   /// Every router passed to `attachChild` that is still alive, in call order (held weakly, so a
-  /// mock never keeps a detached child alive; ``RouterNode/children`` has the ones attached now).
+  /// mock never keeps a detached child alive; `RouterNode/children` has the ones attached now).
   public final var attachedChildren: [RouterNode] { log.attachedChildren }
   /// Every router passed to `detachChild` that is still alive, in call order (held weakly).
   public final var detachedChildren: [RouterNode] { log.detachedChildren }

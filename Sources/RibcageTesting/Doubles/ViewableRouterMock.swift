@@ -1,6 +1,6 @@
 import Ribcage
 
-/// ``RouterMock`` for a RIB with a view: a real ``ViewableRouter`` that records every `load`,
+/// ``RouterMock`` for a RIB with a view: a real `ViewableRouter` that records every `load`,
 /// `attachChild` and `detachChild` call.
 ///
 /// ```swift
@@ -22,8 +22,8 @@ open class ViewableRouterMock<InteractorType, ViewControllerType>: ViewableRoute
 {
   private let log = RouterCallLog()
 
-  /// Creates a mock router for `interactor` (an ``Interactor`` subclass) and `viewController`
-  /// (a ``ViewControllable``).
+  /// Creates a mock router for `interactor` (an `Interactor` subclass) and `viewController`
+  /// (a `ViewControllable`).
   public override init(interactor: InteractorType, viewController: ViewControllerType) {
     super.init(interactor: interactor, viewController: viewController)
     log.install(on: self)

@@ -9,8 +9,8 @@ struct Migrate: ParsableCommand, ConsoleCommand {
     discussion: """
       Rewrites imports and renames with one meaning in place (idempotent; each file is replaced \
       atomically), and prints a `path:line: note:` for each thing a person must rewrite, with \
-      the section of docs/Migration.md that explains it. Exit status: 0 when nothing is left \
-      to do by hand, 1 when notes remain, 2 on usage or I/O errors.
+      the section of Sources/Ribcage/Ribcage.docc/Migration.md that explains it. Exit status: \
+      0 when nothing is left to do by hand, 1 when notes remain, 2 on usage or I/O errors.
       """)
 
   @Argument(help: "Files or folders to migrate (default: the current folder).")
@@ -72,8 +72,8 @@ struct Migrate: ParsableCommand, ConsoleCommand {
     let verb = dryRun || diff ? "would change" : "changed"
     console.printError(
       "\(verb) \(changedFiles) of \(files.count) file(s); \(noteCount) note(s) left for a person. "
-        + "Set .defaultIsolation(MainActor.self) on migrated targets (docs/Migration.md"
-        + "#swift-6-and-mainactor).")
+        + "Set .defaultIsolation(MainActor.self) on migrated targets "
+        + "(Sources/Ribcage/Ribcage.docc/Migration.md#swift-6-and-mainactor).")
     if noteCount > 0 { throw ExitCode.failure }
   }
 }

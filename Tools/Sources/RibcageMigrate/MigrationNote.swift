@@ -6,7 +6,7 @@ public struct MigrationNote: Equatable, Sendable {
   public var line: Int
   /// What to do.
   public var message: String
-  /// The section of docs/Migration.md that explains it.
+  /// The section of Sources/Ribcage/Ribcage.docc/Migration.md that explains it.
   public var guideSection: String
 
   /// Creates a note.
@@ -17,8 +17,10 @@ public struct MigrationNote: Equatable, Sendable {
     self.guideSection = guideSection
   }
 
-  /// `path:line: note: message (see docs/Migration.md#section)`, like a compiler note.
+  /// `path:line: note: message (see Sources/Ribcage/Ribcage.docc/Migration.md#section)`, like a
+  /// compiler note.
   public var rendered: String {
-    "\(path):\(line): note: \(message) (see docs/Migration.md#\(guideSection))"
+    let guide = "Sources/Ribcage/Ribcage.docc/Migration.md"
+    return "\(path):\(line): note: \(message) (see \(guide)#\(guideSection))"
   }
 }

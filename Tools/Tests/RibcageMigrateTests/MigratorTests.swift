@@ -55,7 +55,7 @@ private let ribsWorkflow = """
       result.notes.contains { $0.rendered.hasPrefix("GameInteractor.swift:1: note: Combine") })
     #expect(
       result.notes.allSatisfy {
-        $0.rendered.contains("(see docs/Migration.md#")
+        $0.rendered.contains("(see Sources/Ribcage/Ribcage.docc/Migration.md#")
       })
   }
 

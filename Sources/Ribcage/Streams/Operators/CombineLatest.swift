@@ -115,8 +115,8 @@ extension StateStream {
   /// let screen = session.combineLatest(trip, flags)
   /// ```
   ///
-  /// As ``combineLatest(_:)``: one delivery per input value, in order; finishes when every
-  /// input has finished.
+  /// As ``combineLatest(_:)->StateStream<(Value,Other)>``: one delivery per input value, in
+  /// order; finishes when every input has finished.
   @inlinable
   public func combineLatest<Second, Third>(
     _ second: StateStream<Second>, _ third: StateStream<Third>
@@ -136,8 +136,8 @@ extension StateStream {
   ///
   /// An ``EventStream``: it has no value until `events` has delivered one. It replays the
   /// combination of the current values when `events` replays something (see
-  /// `docs/Streams.md`). Finishes when both have finished, or when `events` finishes without
-  /// having delivered anything.
+  /// <doc:Streams>). Finishes when both have finished, or when `events` finishes without having
+  /// delivered anything.
   @inlinable
   public func combineLatest<Other>(
     _ events: EventStream<Other>

@@ -38,8 +38,8 @@ extension EventStream {
   /// ```
   ///
   /// Replays `transform` of whatever this stream replays (nothing for a relay's stream; the
-  /// current value for one computed from a state stream, see `docs/Streams.md`). Finishes when
-  /// this stream finishes.
+  /// current value for one computed from a state stream, see <doc:Streams>). Finishes when this
+  /// stream finishes.
   @inlinable
   public func map<Result>(
     _ transform: @escaping @MainActor (Value) -> Result

@@ -1,0 +1,11 @@
+// A package manifest, for excerpts of its target list.
+import PackageDescription
+
+let package = Package(
+  name: "Rides",
+  platforms: [.iOS(.v16), .macOS(.v13)],
+  dependencies: [.package(path: "../Ribcage")],
+  targets: [
+    // @block
+  ]
+)

@@ -1,0 +1,6 @@
+// The state a trip service owns, for the README's stream excerpt.
+import Ribcage
+
+enum TripState: Sendable, Equatable { case idle, requesting }
+
+let tripService = TripService()
