@@ -185,14 +185,19 @@ open class Interactor: InteractorScope {
     }
   }
 
-  private final func reportInactiveBinding(of work: String) {
+  private final func reportInactiveBinding(of work: String, hint: String = "") {
     report(
       TreeDiagnostic(
         kind: .boundToInactiveInteractor, severity: .warning,
         message:
           "\(work) was bound to \(type(of: self)), which is not active, and was cancelled at "
-          + "once. Start work in didBecomeActive() or later."))
+          + "once. Start work in didBecomeActive() or later.\(hint)"))
   }
+
+  /// What to do instead of observing an inactive interactor: uber's `confineTo`.
+  private static let confineToHint =
+    " To receive values only while it is active (and the latest one on each activation), "
+    + "keep the subscription of stream.confineTo(interactor).observe { … } instead."
 
   /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
   /// Tasks started with ``task(priority:_:)->Task<Success,Never>?`` and bound `Task`s leave the
@@ -260,7 +265,8 @@ open class Interactor: InteractorScope {
     _ stream: StateStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
     guard isActive else {
-      reportInactiveBinding(of: "An observation of StateStream<\(Value.self)>")
+      reportInactiveBinding(
+        of: "An observation of StateStream<\(Value.self)>", hint: Self.confineToHint)
       return
     }
     _ = stream.core.subscribe(
@@ -277,7 +283,8 @@ open class Interactor: InteractorScope {
     _ stream: EventStream<Value>, _ handler: @escaping @MainActor (Value) -> Void
   ) {
     guard isActive else {
-      reportInactiveBinding(of: "An observation of EventStream<\(Value.self)>")
+      reportInactiveBinding(
+        of: "An observation of EventStream<\(Value.self)>", hint: Self.confineToHint)
       return
     }
     _ = stream.core.subscribe(

@@ -43,6 +43,7 @@ struct Migrate: ParsableCommand, ConsoleCommand {
     let migrator = Migrator(source: source)
     var changedFiles = 0
     var noteCount = 0
+    var combineFiles = 0
     for file in files {
       let shown = file.hasPrefix(cwd + "/") ? String(file.dropFirst(cwd.count + 1)) : file
       guard let data = FileManager.default.contents(atPath: file),
@@ -68,6 +69,12 @@ struct Migrate: ParsableCommand, ConsoleCommand {
       }
       for note in result.notes { console.print(note.rendered) }
       noteCount += result.notes.count
+      if result.needsRibcageCombine { combineFiles += 1 }
+    }
+    if combineFiles > 0 {
+      console.printError(
+        "\(combineFiles) file(s) keep Combine code and import RibcageCombine: add the "
+          + "RibcageCombine package (RibcageCombine/ in the Ribcage repository) to their targets.")
     }
     let verb = dryRun || diff ? "would change" : "changed"
     console.printError(

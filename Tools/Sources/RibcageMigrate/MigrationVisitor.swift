@@ -20,8 +20,9 @@ final class MigrationVisitor: SyntaxVisitor {
   /// `import RxSwift`/`RxCocoa`/`RxRelay`/`Combine` declarations: removed when nothing else in
   /// the file was found to use them, reported otherwise.
   private var reactiveImports: [(node: ImportDeclSyntax, name: String)] = []
-  /// Whether anything besides an import was found to use Rx or Combine.
+  /// Whether anything besides an import was found to use Rx / Combine.
   private var usesReactiveCode = false
+  private var usesCombine = false
 
   private static let rxTypes: Set<String> = [
     "Observable", "BehaviorRelay", "PublishRelay", "PublishSubject", "BehaviorSubject",
@@ -40,15 +41,21 @@ final class MigrationVisitor: SyntaxVisitor {
     "sink", "store", "eraseToAnyPublisher", "receive", "assign", "removeDuplicates",
   ]
 
-  /// Whether the file imports RxSwift (or RxCocoa) / Combine: member names such as `subscribe`
-  /// or `sink` are only Rx or Combine chains then.
+  /// Whether the file imports RxSwift (or RxCocoa) / Combine (or RibcageCombine, after a first
+  /// run): member names such as `subscribe` or `sink` are only Rx or Combine chains then.
   private let importsRx: Bool
   private let importsCombine: Bool
+
+  /// Whether the migrated file needs the RibcageCombine package (it keeps Combine code).
+  private(set) var needsRibcageCombine = false
+
+  /// Ribcage's activeness streams, which are `StateStream`s where ModernRIBs' were publishers.
+  private static let publisherStreams: Set<String> = ["isActiveStream", "isStartedStream"]
 
   init(source: MigrationSource?, text: String) {
     self.source = source
     importsRx = text.contains("import RxSwift") || text.contains("import RxCocoa")
-    importsCombine = text.contains("import Combine")
+    importsCombine = text.contains("import Combine") || text.contains("import RibcageCombine")
     if source == nil {
       // No --from: the file's import says which library it used.
       if text.contains("import ModernRIBs") {
@@ -68,13 +75,17 @@ final class MigrationVisitor: SyntaxVisitor {
   }
 
   /// Called after the walk: an Rx or Combine import that nothing in the file uses is emptied
-  /// (its line stays, so lines never move); one that is used is reported.
+  /// (its line stays, so lines never move). A used `import Combine` becomes
+  /// `import RibcageCombine` (Combine on Apple platforms, OpenCombine elsewhere, and the bridges:
+  /// the chains keep working); a used Rx import is reported.
   func finish() {
     for (node, name) in reactiveImports {
-      if usesReactiveCode {
-        let bridge = name == "Combine" ? "AnyCancellable bridge" : "Disposable bridge"
+      if name == "Combine" && usesCombine {
+        needsRibcageCombine = true
+        if let component = node.path.first { replace(component.name, with: "RibcageCombine") }
+      } else if name == "Combine" ? usesCombine : usesReactiveCode {
         note(
-          node, "\(name) stays until its chains are rewritten; add the guide's \(bridge)",
+          node, "\(name) stays until its chains are rewritten; add the guide's Disposable bridge",
           section: "keeping-rxswift-or-combine-during-the-move")
       } else {
         edits.append(
@@ -102,6 +113,8 @@ final class MigrationVisitor: SyntaxVisitor {
       replace(component.name, with: "Ribcage")
     case "RxSwift", "RxCocoa", "RxRelay", "Combine":
       reactiveImports.append((node, component.name.text))
+    case "RibcageCombine":
+      needsRibcageCombine = true
     default:
       break
     }
@@ -140,11 +153,11 @@ final class MigrationVisitor: SyntaxVisitor {
             end: argument.expression.positionAfterSkippingLeadingTrivia.utf8Offset,
             replacement: "worker: "))
       }
-    case ("confineTo", _):
+    case ("confineTo", _) where importsRx:
       note(
         member.declName,
-        "confineTo(_:) becomes observe(stream) { } in the interactor, which "
-          + "delivers only while it is active", section: "lifecycle")
+        "confineTo(_:) on an Rx Observable: on Ribcage streams it is stream.confineTo(interactor) "
+          + "(or observe(stream) { } inside the interactor)", section: "lifecycle")
     case ("expectDeallocate", _), ("expectViewControllerDisappear", _):
       if member.base?.trimmedDescription.hasSuffix("LeakDetector.instance") == true {
         note(
@@ -194,10 +207,7 @@ final class MigrationVisitor: SyntaxVisitor {
         "\(name) is RxSwift: rewrite with StateStream/EventRelay or async code, or keep it "
           + "behind the bridge", section: "keeping-rxswift-or-combine-during-the-move")
     } else if Self.combineTypes.contains(name) {
-      note(
-        node,
-        "\(name) is Combine: rewrite with StateStream/EventRelay or async code, or keep it "
-          + "behind the bridge", section: "keeping-rxswift-or-combine-during-the-move")
+      usesCombine = true  // kept: RibcageCombine makes it work with Ribcage
     } else if name == "RouterLifecycle" {
       note(
         node, "Router.lifecycle is gone: override didLoad() or observe TreeContext.events",
@@ -215,10 +225,17 @@ final class MigrationVisitor: SyntaxVisitor {
           + "keep it behind the guide's bridge",
         section: "keeping-rxswift-or-combine-during-the-move")
     } else if Self.combineMembers.contains(name), node.base != nil, importsCombine {
-      note(
-        node.declName,
-        "a Combine chain (.\(name)): rewrite on Ribcage streams or async code, "
-          + "or keep it behind the bridge", section: "keeping-rxswift-or-combine-during-the-move")
+      usesCombine = true  // kept: RibcageCombine makes it work with Ribcage
+    } else if Self.publisherStreams.contains(name), importsCombine,
+      let parent = node.parent?.as(MemberAccessExprSyntax.self),
+      parent.base?.id == node.id, parent.declName.baseName.text != "publisher"
+    {
+      // ModernRIBs' `isActiveStream.sink { … }`: a Combine chain on what is a StateStream here.
+      usesCombine = true
+      edits.append(
+        Edit(
+          start: node.endPositionBeforeTrailingTrivia.utf8Offset,
+          end: node.endPositionBeforeTrailingTrivia.utf8Offset, replacement: ".publisher"))
     } else if name == "lifecycle", source != nil {
       note(
         node.declName, "Router.lifecycle is gone: override didLoad() or observe TreeContext.events",

@@ -4,11 +4,14 @@ import SwiftSyntax
 /// The mechanical part of moving one Swift file from uber/RIBs or ModernRIBs to Ribcage.
 ///
 /// It rewrites what has one meaning — `import RIBs`/`import ModernRIBs` → `import Ribcage`, an
-/// `import RxSwift`/`Combine` nothing in the file uses is emptied, and
-/// (from ModernRIBs) `disposeOnDeactivate(interactor:)` → `cancelOnDeactivate(interactor:)`,
-/// `cancelOnStop(_:)`/`disposeOnStop(_:)` → `cancelOnStop(worker:)` — and reports, as notes, what
-/// a person must rewrite: Rx and Combine chains, `Workflow` and `Presenter` subclasses, the
-/// `LeakDetector.instance` singleton, `RouterLifecycle`.
+/// `import RxSwift`/`Combine` nothing in the file uses is emptied, a used `import Combine` →
+/// `import RibcageCombine` (Combine chains keep working: the package bridges them to Ribcage),
+/// ModernRIBs' publisher `isActiveStream`/`isStartedStream` in a Combine chain →
+/// `isActiveStream.publisher`, and (from ModernRIBs) `disposeOnDeactivate(interactor:)` →
+/// `cancelOnDeactivate(interactor:)`, `cancelOnStop(_:)`/`disposeOnStop(_:)` →
+/// `cancelOnStop(worker:)` — and reports, as notes, what a person must rewrite: Rx chains,
+/// `Workflow` and `Presenter` subclasses, the `LeakDetector.instance` singleton,
+/// `RouterLifecycle`.
 ///
 /// ```swift
 /// let result = Migrator(source: .modernribs).migrate(text, path: "Sources/App/RootInteractor.swift")
@@ -37,6 +40,8 @@ public struct Migrator: Sendable {
     public var editCount: Int
     /// What a person must still do, in line order.
     public var notes: [MigrationNote]
+    /// Whether the file keeps Combine code, so its target needs the RibcageCombine package.
+    public var needsRibcageCombine = false
   }
 
   /// Migrates `text`, the contents of the file at `path` (used in notes only).
@@ -62,6 +67,7 @@ public struct Migrator: Sendable {
     }
     let newText = visitor.edits.isEmpty ? text : String(decoding: bytes, as: UTF8.self)
     return Result(
-      text: newText, changed: newText != text, editCount: visitor.edits.count, notes: notes)
+      text: newText, changed: newText != text, editCount: visitor.edits.count, notes: notes,
+      needsRibcageCombine: visitor.needsRibcageCombine)
   }
 }

@@ -49,14 +49,42 @@ private let ribsWorkflow = """
     #expect(!result.text.contains("ModernRIBs"))
     #expect(result.text.contains(".cancelOnDeactivate(interactor: self)"))
     #expect(result.text.contains(".cancelOnStop(worker: worker)"))
-    #expect(result.editCount == 4)
-    // Combine stays, and is reported with the guide's section.
-    #expect(
-      result.notes.contains { $0.rendered.hasPrefix("GameInteractor.swift:1: note: Combine") })
-    #expect(
-      result.notes.allSatisfy {
-        $0.rendered.contains("(see Sources/Ribcage/Ribcage.docc/Migration.md#")
-      })
+    // Combine stays, through RibcageCombine: nothing is left for a person.
+    #expect(result.text.hasPrefix("import RibcageCombine\n"))
+    #expect(result.needsRibcageCombine)
+    #expect(result.editCount == 5)
+    #expect(result.notes.isEmpty)
+  }
+
+  @Test func modernRIBsActivenessPublishersBecomeTheStreamsPublisher() {
+    let test = """
+      import Combine
+      import ModernRIBs
+
+      func check(_ worker: Worker, _ interactor: Interactor, into bag: inout Set<AnyCancellable>) {
+        worker.isStartedStream.prefix(1).sink { _ in }.store(in: &bag)
+        interactor.isActiveStream
+          .filter { $0 }
+          .sink { _ in }
+          .store(in: &bag)
+        let active = interactor.isActiveStream
+        _ = active
+      }
+      """
+    let result = Migrator().migrate(test, path: "WorkerTests.swift")
+    #expect(result.text.contains("worker.isStartedStream.publisher.prefix(1)"))
+    #expect(result.text.contains("interactor.isActiveStream.publisher\n"))
+    #expect(result.text.contains("let active = interactor.isActiveStream\n"), "not in a chain")
+    #expect(result.notes.isEmpty)
+    let again = Migrator().migrate(result.text, path: "WorkerTests.swift")
+    #expect(!again.changed, "idempotent")
+  }
+
+  @Test func anUnusedCombineImportIsEmptiedAndRxStaysReported() {
+    let result = Migrator().migrate(
+      "import Combine\nimport ModernRIBs\nfinal class A: Interactor {}\n", path: "A.swift")
+    #expect(result.text == "\nimport Ribcage\nfinal class A: Interactor {}\n")
+    #expect(!result.needsRibcageCombine)
   }
 
   @Test func migratingTwiceChangesNothingMore() {
@@ -152,6 +180,7 @@ private final class CapturedConsole: @unchecked Sendable {
   @Test func rewritesFilesReportsNotesAndExitsOneWhileNotesRemain() throws {
     let folder = try makeFolder([
       "Sources/Game/GameInteractor.swift": modernRIBsInteractor,
+      "Sources/Game/LaunchGameWorkflow.swift": ribsWorkflow,
       "Sources/Game/Plain.swift": "import ModernRIBs\nfinal class A: Interactor {}\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -161,8 +190,11 @@ private final class CapturedConsole: @unchecked Sendable {
     let migrated = try String(
       contentsOfFile: folder + "/Sources/Game/GameInteractor.swift", encoding: .utf8)
     #expect(migrated.contains("import Ribcage"))
-    #expect(console.output().contains("Sources/Game/GameInteractor.swift:1: note: Combine"))
-    #expect(console.errors().contains("changed 2 of 2 file(s)"))
+    #expect(migrated.contains("import RibcageCombine"))
+    #expect(!console.output().contains("GameInteractor.swift:"), "nothing left in it")
+    #expect(console.output().contains("Sources/Game/LaunchGameWorkflow.swift:4: note:"))
+    #expect(console.errors().contains("changed 3 of 3 file(s)"))
+    #expect(console.errors().contains("1 file(s) keep Combine code and import RibcageCombine"))
 
     // Only the clean file: nothing left to do, exit 0; running again changes nothing.
     let plain = RibcageTool.run(["migrate", "Sources/Game/Plain.swift"], on: console.console)

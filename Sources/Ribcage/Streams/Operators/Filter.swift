@@ -34,7 +34,9 @@ extension EventStream {
   /// ```swift
   /// // changes: --coupons(on)----liveActivity(off)----coupons(off)--->
   /// // result:  --coupons(on)------------------------coupons(off)--->
-  /// let couponChanges = flags.changes.filter { $0.key == "coupons" }
+  /// let couponChanges = flags.changes.filter {
+  ///   if case .value("coupons", _, _, _) = $0 { true } else { false }
+  /// }
   /// ```
   ///
   /// Replays what this stream replays, if it passes. Finishes when this stream finishes.

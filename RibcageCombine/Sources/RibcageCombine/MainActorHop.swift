@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+
+/// Runs `body` on the main actor: at once when called there, else on the main queue in the order
+/// the calls were made. Combine delivers on whatever thread a publisher sends on; everything
+/// Ribcage owns is main-actor isolated, so every value that crosses over goes through here — a
+/// value sent from a background thread is delivered a little later, never on the wrong thread
+/// (which Swift 6's isolation checks would stop the app for).
+@usableFromInline
+func onMainActor(_ body: @escaping @MainActor () -> Void) {
+  if isOnMainActor() {
+    MainActor.assumeIsolated(body)
+  } else {
+    DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+  }
+}
+
+/// Whether the caller runs on the main actor, whose executor is the main queue. Not
+/// `Thread.isMainThread` alone: where something other than the main thread services the main
+/// queue (Swift Testing on Linux runs main-actor tests that way), main-actor code runs on another
+/// thread, and the queue's own marker is what tells.
+@usableFromInline
+func isOnMainActor() -> Bool {
+  if Thread.isMainThread { return true }
+  _ = mainQueueIsMarked
+  return DispatchQueue.getSpecific(key: mainQueueMarker) == true
+}
+
+private let mainQueueMarker = DispatchSpecificKey<Bool>()
+private let mainQueueIsMarked: Void = DispatchQueue.main.setSpecific(
+  key: mainQueueMarker, value: true)
+
+/// A value handed from the thread a publisher sent it on to the main actor. Combine's values are
+/// not `Sendable` in general, and Combine's own `receive(on:)` hands them over the same way: the
+/// sender gives the value away when it sends it. Only the hops in this module use it.
+@usableFromInline
+struct Handover<Value>: @unchecked Sendable {
+  @usableFromInline let value: Value
+
+  @usableFromInline init(_ value: Value) {
+    self.value = value
+  }
+}
