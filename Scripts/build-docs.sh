@@ -6,6 +6,8 @@
 # The root package gains no dependency: symbol graphs come from `swift symbolgraph-extract` over
 # the modules `swift build` made. The Apple adapters (RibcageUIKit, RibcageSwiftUI) are documented
 # as on iOS, from their modules built against the stand-ins (Scripts/check-apple-adapters.sh).
+# RibcageCombine, a package of its own, is documented from its Linux build, where Combine is
+# OpenCombine (the extended module is named OpenCombine there).
 #
 # Output: DOCS_OUT (default .build/docs): <Product>.doccarchive, and site/ — every archive in its
 # static-hosting form under site/<product>/ (serve site/ and open /<product>/documentation/<product>/).
@@ -41,10 +43,21 @@ for module in RibcageUIKit RibcageSwiftUI; do
   extract "$module" -I "$standins/ios" -I "$bin/Modules"
 done
 
-for module in Ribcage RibcageTesting RibcageInspector RibcageUIKit RibcageSwiftUI; do
+swift build --package-path RibcageCombine >/dev/null
+combine_bin=$(swift build --package-path RibcageCombine --show-bin-path)
+combine_maps=()
+for map in "$combine_bin"/*.build/module.modulemap; do
+  [[ $map == */_RibcageAtomics.build/* ]] || combine_maps+=(-Xcc "-fmodule-map-file=$map")
+done
+# Ribcage's atomics come from the root build (`atomics`): the same header, one module map.
+extract RibcageCombine -I "$combine_bin/Modules" "${combine_maps[@]}"
+
+for module in Ribcage RibcageTesting RibcageInspector RibcageUIKit RibcageSwiftUI RibcageCombine; do
   echo "== docc convert $module"
   lower=$(tr '[:upper:]' '[:lower:]' <<<"$module")
-  docc convert "Sources/$module/$module.docc" \
+  catalog="Sources/$module/$module.docc"
+  [[ $module == RibcageCombine ]] && catalog="RibcageCombine/$catalog"
+  docc convert "$catalog" \
     --additional-symbol-graph-dir "$out/symbols/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "dev.ribcage.$module" \
     --output-path "$out/$module.doccarchive" \

@@ -2,13 +2,15 @@
 """Builds every ```swift block of the documentation, so a doc that no longer compiles fails CI.
 
 Reads README.md, CONTRIBUTING.md, docs/*.md, the examples' and tools' READMEs, every DocC
-article (Sources/*/*.docc/**/*.md) and the DocC tutorials' code files. Each block is type-checked
-on its own by `swiftc -typecheck` in Swift 6 mode with warnings as errors, against the products
-it imports:
+article (Sources/*/*.docc/**/*.md, RibcageCombine's too) and the DocC tutorials' code files. Each
+block is type-checked on its own by `swiftc -typecheck` in Swift 6 mode with warnings as errors,
+against the products it imports:
 
 - Ribcage, RibcageTesting, RibcageInspector (and Testing, Foundation, ...): the host build.
 - UIKit: against the UIKit stand-in, as on iOS. AppKit: against the AppKit stand-in, as on macOS.
 - SwiftUI, RibcageSwiftUI or RibcageUIKit without UIKit/AppKit: twice, as on iOS and as on macOS.
+- RibcageCombine (and Combine): against the RibcageCombine package's build, where Combine is
+  OpenCombine, as a Linux app that adds the package sees it.
 - PackageDescription: as a package manifest (tools version 6.2).
   (The stand-ins are CI/AppleStandIns, emitted by Scripts/check-apple-adapters.sh.)
 
@@ -71,7 +73,8 @@ class Block:
 
 def markdown_files():
     patterns = ["README.md", "CONTRIBUTING.md", "docs/*.md", "Examples/*/README.md",
-                "Tools/README.md", "Benchmarks/README.md", "Sources/*/*.docc/**/*.md"]
+                "Tools/README.md", "Benchmarks/README.md", "Sources/*/*.docc/**/*.md",
+                "RibcageCombine/Sources/*/*.docc/**/*.md"]
     found = []
     for pattern in patterns:
         found += sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True))
@@ -202,6 +205,10 @@ def flavours(block, imports):
         raise SystemExit(f"{block.where}: imports both UIKit and AppKit")
     if "PackageDescription" in imports:
         return ["manifest"]
+    if imports & {"RibcageCombine", "Combine"}:
+        if imports & APPLE_UI:
+            raise SystemExit(f"{block.where}: RibcageCombine blocks build on the host only")
+        return ["combine"]
     if "UIKit" in imports:
         return ["ios"]
     if "AppKit" in imports:
@@ -247,15 +254,30 @@ def build_modules(reuse):
                        env={**os.environ, "RIBCAGE_STANDIN_MODULES": apple})
     atomics = [f"-Xcc", f"-fmodule-map-file={bin_path}/_RibcageAtomics.build/module.modulemap",
                "-Xcc", f"-I{ROOT}/Sources/_RibcageAtomics/include"]
-    host = ["-I", f"{bin_path}/Modules"]
+    host = ["-I", f"{bin_path}/Modules", *atomics]
     manifest_api = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swiftc"))), "..",
                                 "lib", "swift", "pm", "ManifestAPI")
     search = {"host": host,
               "manifest": ["-I", manifest_api, "-package-description-version", "6.2"],
               "ios": ["-I", f"{apple}/ios", *host],
-              "macos": ["-I", f"{apple}/macos", *host]}
-    common = ["-swift-version", "6", "-warnings-as-errors", *atomics]
+              "macos": ["-I", f"{apple}/macos", *host],
+              "combine": combine_search_path()}
+    common = ["-swift-version", "6", "-warnings-as-errors"]
     return search, common
+
+
+def combine_search_path():
+    """RibcageCombine's package, built: its modules, and the module map of each C target in it
+    (Ribcage's atomics, OpenCombine's helpers)."""
+    package = os.path.join(ROOT, "RibcageCombine")
+    subprocess.run(["swift", "build", "--package-path", package], check=True,
+                   stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "--package-path", package, "--show-bin-path"],
+                              check=True, capture_output=True, text=True).stdout.strip()
+    flags = ["-I", f"{bin_path}/Modules"]
+    for module_map in sorted(glob.glob(f"{bin_path}/*.build/module.modulemap")):
+        flags += ["-Xcc", f"-fmodule-map-file={module_map}"]
+    return flags + ["-Xcc", f"-I{ROOT}/Sources/_RibcageAtomics/include"]
 
 
 def self_test(search, common):

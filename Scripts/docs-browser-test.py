@@ -21,7 +21,8 @@ from selenium.webdriver.common.by import By
 sys.path.insert(0, os.path.dirname(__file__))
 import headless_chromium  # noqa: E402
 
-PRODUCTS = ["Ribcage", "RibcageTesting", "RibcageInspector", "RibcageUIKit", "RibcageSwiftUI"]
+PRODUCTS = ["Ribcage", "RibcageTesting", "RibcageInspector", "RibcageUIKit", "RibcageSwiftUI",
+            "RibcageCombine"]
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -32,6 +32,7 @@ import Testing
     #expect(!harness.leakDetector.isWaiting)
     router.detachChild(router.children[0])
     #expect(harness.leakDetector.isWaiting)
+    #expect(harness.leakDetector.waitingSubtreeCount == 1)  // uber: one expectDeallocate call
     harness.expectNoLeaks()
     #expect(!harness.leakDetector.isWaiting)
     #expect(recorder.values == [false, true, false])

@@ -2,9 +2,10 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-// Stand-ins for RxSwift's `Disposable` and Combine's `AnyCancellable` (neither is available to
-// this package), so that the bridges Sources/Ribcage/Ribcage.docc/Migration.md gives compile and
-// run here as written.
+// A stand-in for RxSwift's `Disposable` (not available to this package), so that the bridge
+// Sources/Ribcage/Ribcage.docc/Migration.md gives compiles and runs here as written. Combine
+// needs no bridge in the app: RibcageCombine (its own package, tested against OpenCombine)
+// provides it.
 
 protocol Disposable {
   func dispose()
@@ -13,11 +14,6 @@ protocol Disposable {
 final class StandInDisposable: Disposable {
   private(set) var disposeCount = 0
   func dispose() { disposeCount += 1 }
-}
-
-final class AnyCancellable {
-  private(set) var cancelCount = 0
-  func cancel() { cancelCount += 1 }
 }
 
 // --- The bridges, as in Sources/Ribcage/Ribcage.docc/Migration.md ---
@@ -39,19 +35,9 @@ extension Disposable {
   }
 }
 
-extension AnyCancellable: CancellableWork {}
-
-extension AnyCancellable {
-  /// ModernRIBs' unlabelled spelling.
-  @MainActor
-  func cancelOnStop(_ worker: Worker) {
-    cancelOnStop(worker: worker)
-  }
-}
-
 // --- End of the bridges ---
 
-/// The guide's bridges keep uber/RIBs' and ModernRIBs' binding calls working during a migration.
+/// The guide's bridge keeps uber/RIBs' binding calls working during a migration.
 @MainActor
 @Suite struct MigrationBridgeSpecs {
   @Test func anRxDisposableIsDisposedOnDeactivation() {
@@ -62,20 +48,6 @@ extension AnyCancellable {
     #expect(disposable.disposeCount == 0)
     interactor.deactivate()
     #expect(disposable.disposeCount == 1)
-  }
-
-  @Test func combineCancellablesAreCancelledOnDeactivationAndOnStop() {
-    let interactor = InteractableMock()
-    interactor.activate()
-    let worker = SyncWorker()
-    worker.start(interactor)
-    let bound = AnyCancellable()
-    let onStop = AnyCancellable()
-    bound.cancelOnDeactivate(interactor: interactor)
-    onStop.cancelOnStop(worker)
-    interactor.deactivate()
-    #expect(bound.cancelCount == 1)
-    #expect(onStop.cancelCount == 1)
   }
 
   @Test func anRxDisposableIsDisposedWhenTheWorkerStops() {

@@ -24,18 +24,9 @@ final class MigrationVisitor: SyntaxVisitor {
   private var usesReactiveCode = false
   private var usesCombine = false
 
-  private static let rxTypes: Set<String> = [
-    "Observable", "BehaviorRelay", "PublishRelay", "PublishSubject", "BehaviorSubject",
-    "ReplaySubject", "Single", "Completable", "Maybe", "DisposeBag", "Disposable", "Disposables",
-    "ObservableType", "Driver", "Signal",
-  ]
   private static let combineTypes: Set<String> = [
     "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Just", "Future",
     "AnyCancellable", "Cancellable",
-  ]
-  private static let rxMembers: Set<String> = [
-    "disposed", "subscribe", "flatMapLatest", "asObservable", "bind", "drive", "take", "skip",
-    "distinctUntilChanged", "observe", "subscribeOn", "observeOn",
   ]
   private static let combineMembers: Set<String> = [
     "sink", "store", "eraseToAnyPublisher", "receive", "assign", "removeDuplicates",
@@ -48,6 +39,16 @@ final class MigrationVisitor: SyntaxVisitor {
 
   /// Whether the migrated file needs the RibcageCombine package (it keeps Combine code).
   private(set) var needsRibcageCombine = false
+
+  /// The guide's section with the few lines that keep RxSwift's `Disposable` bindable.
+  private static let rxBridgeSection = "rxswift-a-few-lines-in-the-app"
+
+  /// The `import RIBs`/`import ModernRIBs` (or, migrated before, `import Ribcage`) token: it
+  /// becomes `RibcageUIKit` when the file uses `uiviewController`, which comes with that module.
+  private var ribsImport: TokenSyntax?
+  private var ribcageImport: TokenSyntax?
+  private var importsRibcageUIKit = false
+  private var usesUIViewController = false
 
   /// Ribcage's activeness streams, which are `StateStream`s where ModernRIBs' were publishers.
   private static let publisherStreams: Set<String> = ["isActiveStream", "isStartedStream"]
@@ -79,14 +80,22 @@ final class MigrationVisitor: SyntaxVisitor {
   /// `import RibcageCombine` (Combine on Apple platforms, OpenCombine elsewhere, and the bridges:
   /// the chains keep working); a used Rx import is reported.
   func finish() {
+    let uikitBridge = usesUIViewController && !importsRibcageUIKit
+    if let ribsImport {
+      replace(ribsImport, with: uikitBridge ? "RibcageUIKit" : "Ribcage")
+    } else if let ribcageImport, uikitBridge {
+      replace(ribcageImport, with: "RibcageUIKit")
+    }
     for (node, name) in reactiveImports {
       if name == "Combine" && usesCombine {
         needsRibcageCombine = true
         if let component = node.path.first { replace(component.name, with: "RibcageCombine") }
-      } else if name == "Combine" ? usesCombine : usesReactiveCode {
+      } else if name != "Combine" && usesReactiveCode {
         note(
-          node, "\(name) stays until its chains are rewritten; add the guide's Disposable bridge",
-          section: "keeping-rxswift-or-combine-during-the-move")
+          node,
+          "\(name) stays until its chains are rewritten: add the guide's Disposable bridge "
+            + "so its subscriptions bind to interactors and workers",
+          section: Self.rxBridgeSection)
       } else {
         edits.append(
           Edit(
@@ -98,7 +107,9 @@ final class MigrationVisitor: SyntaxVisitor {
   }
 
   private func note(_ node: some SyntaxProtocol, _ message: String, section: String) {
-    if section == "keeping-rxswift-or-combine-during-the-move" { usesReactiveCode = true }
+    if section == RxEquivalent.section || section == Self.rxBridgeSection {
+      usesReactiveCode = true
+    }
     findings.append(
       Finding(position: node.positionAfterSkippingLeadingTrivia, message: message, section: section)
     )
@@ -110,7 +121,11 @@ final class MigrationVisitor: SyntaxVisitor {
     guard node.path.count == 1, let component = node.path.first else { return .skipChildren }
     switch component.name.text {
     case "RIBs", "ModernRIBs":
-      replace(component.name, with: "Ribcage")
+      ribsImport = component.name
+    case "Ribcage":
+      ribcageImport = component.name
+    case "RibcageUIKit":
+      importsRibcageUIKit = true
     case "RxSwift", "RxCocoa", "RxRelay", "Combine":
       reactiveImports.append((node, component.name.text))
     case "RibcageCombine":
@@ -138,7 +153,7 @@ final class MigrationVisitor: SyntaxVisitor {
           member.declName,
           "disposeOnDeactivate(interactor:) on an Rx Disposable needs the "
             + "guide's bridge (or rewrite the chain on Ribcage streams and use "
-            + "cancelOnDeactivate)", section: "keeping-rxswift-or-combine-during-the-move")
+            + "cancelOnDeactivate)", section: Self.rxBridgeSection)
       }
     case ("disposeOnStop", ["worker"]):
       note(
@@ -156,8 +171,8 @@ final class MigrationVisitor: SyntaxVisitor {
     case ("confineTo", _) where importsRx:
       note(
         member.declName,
-        "confineTo(_:) on an Rx Observable: on Ribcage streams it is stream.confineTo(interactor) "
-          + "(or observe(stream) { } inside the interactor)", section: "lifecycle")
+        "Rx .confineTo: on Ribcage, stream.confineTo(interactor) (subscribed now, delivered "
+          + "while active, the latest value again at activation)", section: RxEquivalent.section)
     case ("expectDeallocate", _), ("expectViewControllerDisappear", _):
       if member.base?.trimmedDescription.hasSuffix("LeakDetector.instance") == true {
         note(
@@ -180,6 +195,7 @@ final class MigrationVisitor: SyntaxVisitor {
   // MARK: Types
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    adoptWrappingViewControllable(node)
     for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
       let type = inherited.type.trimmedDescription
       if type.hasPrefix("Workflow<") {
@@ -199,13 +215,37 @@ final class MigrationVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// uber-style `NavigationControllable: ViewControllable` with its own `uiviewController`: in
+  /// Ribcage `uiviewController` is an extension (RibcageUIKit) that would not see the wrapper's,
+  /// so the class adopts `WrappingViewControllable` and its property becomes
+  /// `wrappedViewController`, which that extension returns.
+  private func adoptWrappingViewControllable(_ node: ClassDeclSyntax) {
+    let inherited = node.inheritanceClause?.inheritedTypes ?? []
+    guard
+      let conformance = inherited.first(where: {
+        $0.type.as(IdentifierTypeSyntax.self)?.name.text == "ViewControllable"
+      }),
+      !inherited.contains(where: { $0.type.trimmedDescription.hasSuffix("Controller") })
+    else { return }
+    for member in node.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings {
+        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self),
+          pattern.identifier.text == "uiviewController"
+        else { continue }
+        usesUIViewController = true
+        if let name = conformance.type.as(IdentifierTypeSyntax.self)?.name {
+          replace(name, with: "WrappingViewControllable")
+        }
+        replace(pattern.identifier, with: "wrappedViewController")
+      }
+    }
+  }
+
   override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
     let name = node.name.text
-    if Self.rxTypes.contains(name) {
-      note(
-        node,
-        "\(name) is RxSwift: rewrite with StateStream/EventRelay or async code, or keep it "
-          + "behind the bridge", section: "keeping-rxswift-or-combine-during-the-move")
+    if let rxNote = RxEquivalent.note(forType: name) {
+      note(node, rxNote, section: RxEquivalent.section)
     } else if Self.combineTypes.contains(name) {
       usesCombine = true  // kept: RibcageCombine makes it work with Ribcage
     } else if name == "RouterLifecycle" {
@@ -216,14 +256,24 @@ final class MigrationVisitor: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// A type named in an expression: `PublishSubject<Int>()`, `DisposeBag()`,
+  /// `PassthroughSubject<Int, Never>()`.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    let name = node.baseName.text
+    if name == "uiviewController" { usesUIViewController = true }
+    if importsRx, let rxNote = RxEquivalent.note(forType: name) {
+      note(node, rxNote, section: RxEquivalent.section)
+    } else if importsCombine, Self.combineTypes.contains(name) {
+      usesCombine = true  // kept: RibcageCombine makes it work with Ribcage
+    }
+    return .visitChildren
+  }
+
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.declName.baseName.text
-    if Self.rxMembers.contains(name), node.base != nil, importsRx {
-      note(
-        node.declName,
-        "an Rx chain (.\(name)): rewrite on Ribcage streams or async code, or "
-          + "keep it behind the guide's bridge",
-        section: "keeping-rxswift-or-combine-during-the-move")
+    if name == "uiviewController" { usesUIViewController = true }
+    if node.base != nil, importsRx, let rxNote = RxEquivalent.note(forMember: name) {
+      note(node.declName, rxNote, section: RxEquivalent.section)
     } else if Self.combineMembers.contains(name), node.base != nil, importsCombine {
       usesCombine = true  // kept: RibcageCombine makes it work with Ribcage
     } else if Self.publisherStreams.contains(name), importsCombine,

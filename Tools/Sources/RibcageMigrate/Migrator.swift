@@ -51,12 +51,20 @@ public struct Migrator: Sendable {
     visitor.walk(tree)
     visitor.finish()
     let converter = SourceLocationConverter(fileName: path, tree: tree)
-    var seen = Set<String>()
     var notes: [MigrationNote] = []
+    var noteAt: [String: Int] = [:]  // line and section → index in `notes`
     for finding in visitor.findings.sorted(by: { $0.position < $1.position }) {
       let line = converter.location(for: finding.position).line
-      // One note per line and kind: a chain of Rx operators is one thing to rewrite.
-      guard seen.insert("\(line)|\(finding.section)").inserted else { continue }
+      // One note per line and section: a chain of Rx operators is one thing to rewrite, its note
+      // names each operator's Ribcage form.
+      let key = "\(line)|\(finding.section)"
+      if let index = noteAt[key] {
+        if !notes[index].message.contains(finding.message) {
+          notes[index].message += "; " + finding.message
+        }
+        continue
+      }
+      noteAt[key] = notes.count
       notes.append(
         MigrationNote(
           path: path, line: line, message: finding.message, guideSection: finding.section))

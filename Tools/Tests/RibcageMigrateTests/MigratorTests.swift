@@ -80,6 +80,66 @@ private let ribsWorkflow = """
     #expect(!again.changed, "idempotent")
   }
 
+  @Test func combineTypesCreatedInExpressionsKeepTheImport() {
+    let text = "import Combine\nimport ModernRIBs\nlet subject = PassthroughSubject<Int, Never>()\n"
+    let result = Migrator().migrate(text, path: "A.swift")
+    #expect(result.text.hasPrefix("import RibcageCombine\nimport Ribcage\n"))
+    #expect(result.needsRibcageCombine)
+    #expect(result.notes.isEmpty)
+  }
+
+  @Test func aFileUsingUIViewControllerImportsRibcageUIKit() {
+    let router = """
+      import ModernRIBs
+
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
+        func routeToDetail(_ detail: ViewableRouting) {
+          viewController.uiviewController.present(detail.viewControllable.uiviewController, animated: true)
+        }
+      }
+      """
+    let result = Migrator(source: .modernribs).migrate(router, path: "HomeRouter.swift")
+    #expect(result.text.hasPrefix("import RibcageUIKit\n"))
+    #expect(result.notes.isEmpty)
+    #expect(!Migrator().migrate(result.text, path: "HomeRouter.swift").changed, "idempotent")
+    // A file migrated before this rule: its `import Ribcage` becomes `import RibcageUIKit` too.
+    let older = router.replacingOccurrences(of: "import ModernRIBs", with: "import Ribcage")
+    #expect(
+      Migrator().migrate(older, path: "HomeRouter.swift").text.hasPrefix("import RibcageUIKit\n"))
+  }
+
+  @Test func aViewControllableWrapperAdoptsWrappingViewControllable() {
+    let wrapper = """
+      import UIKit
+      import ModernRIBs
+
+      final class NavigationControllable: ViewControllable {
+        var uiviewController: UIViewController { self.navigationController }
+        let navigationController: UINavigationController
+        init(root: ViewControllable) {
+          navigationController = UINavigationController(rootViewController: root.uiviewController)
+        }
+      }
+
+      final class HomeViewController: UIViewController, ViewControllable {
+        var uiviewController: UIViewController { self }
+      }
+      """
+    let result = Migrator().migrate(wrapper, path: "RIBs+.swift")
+    #expect(result.text.contains("import RibcageUIKit\n"))
+    #expect(result.text.contains("final class NavigationControllable: WrappingViewControllable {"))
+    #expect(
+      result.text.contains(
+        "  var wrappedViewController: UIViewController { self.navigationController }"))
+    #expect(result.text.contains("rootViewController: root.uiviewController)"), "uses stay")
+    #expect(
+      result.text.contains(
+        "HomeViewController: UIViewController, ViewControllable {\n  var uiviewController"),
+      "a view controller is its own uiviewController: left alone")
+    #expect(result.text.split(separator: "\n").count == wrapper.split(separator: "\n").count)
+    #expect(!Migrator().migrate(result.text, path: "RIBs+.swift").changed, "idempotent")
+  }
+
   @Test func anUnusedCombineImportIsEmptiedAndRxStaysReported() {
     let result = Migrator().migrate(
       "import Combine\nimport ModernRIBs\nfinal class A: Interactor {}\n", path: "A.swift")
@@ -106,8 +166,72 @@ private let ribsWorkflow = """
     #expect(sections.isSuperset(of: ["workflows", "presenters", "leak-detection-and-utilities"]))
     #expect(result.notes.contains { $0.line == 4 && $0.message.contains("subclasses Workflow") })
     #expect(result.notes.contains { $0.line == 12 && $0.message.contains("Presenter<VC>") })
-    #expect(result.notes.contains { $0.line == 17 && $0.message.contains("bridge") })
+    #expect(result.notes.contains { $0.line == 2 && $0.message.contains("Disposable bridge") })
+    #expect(result.notes.contains { $0.line == 17 && $0.message.contains("observe { }") })
     #expect(result.notes.contains { $0.line == 18 && $0.message.contains("LeakDetector.instance") })
+  }
+
+  @Test func eachRxTypeAndOperatorNoteNamesItsRibcageFormInOneNotePerLine() {
+    let text = """
+      import RIBs
+      import RxSwift
+
+      final class FareInteractor: Interactor {
+        let fares = PublishSubject<Int>()
+        let total = BehaviorRelay<Int>(value: 0)
+        let bag = DisposeBag()
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          fares.distinctUntilChanged().take(1).subscribe(onNext: { self.total.accept($0) })
+            .disposed(by: bag)
+        }
+      }
+      """
+    let result = Migrator().migrate(text, path: "FareInteractor.swift")
+    let byLine = Dictionary(grouping: result.notes, by: \.line)
+    #expect(byLine[5]?.first?.message.contains("EventRelay<T>") == true)
+    #expect(byLine[6]?.first?.message.contains("MutableStateStream<T>") == true)
+    #expect(byLine[7]?.first?.message.contains("cancelOnDeactivate(interactor:)") == true)
+    // The chain: one note naming each operator's form, in the order they are written.
+    let chain = byLine[10] ?? []
+    #expect(chain.count == 1)
+    let message = chain.first?.message ?? ""
+    for form in ["removeDuplicates()", "prefix(n)", "observe { }", "send(_:)"] {
+      #expect(message.contains(form), "\(form) in \(message)")
+    }
+    #expect(
+      message.range(of: "removeDuplicates")!.lowerBound < message.range(of: "prefix")!.lowerBound)
+    #expect(byLine[11]?.first?.message.contains("cancelOnDeactivate") == true)
+    #expect(
+      result.notes.allSatisfy {
+        $0.line == 2 || $0.guideSection == "rx-and-combine-operator-by-operator"
+      })
+  }
+
+  @Test func everyNoteLinksToASectionOfTheGuide() throws {
+    let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../Sources/Ribcage/Ribcage.docc/Migration.md")
+    let text = try String(contentsOf: guide, encoding: .utf8)
+    // GitHub's anchors: lowercased heading, punctuation dropped, spaces as hyphens.
+    let anchors = Set(
+      text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { heading in
+        String(
+          heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            .compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" ? $0 : nil) })
+      })
+    let samples = [
+      modernRIBsInteractor, ribsWorkflow,
+      "import RIBs\nimport RxSwift\nlet o: Observable<Int>\nx.confineTo(self).subscribe { }\n"
+        + "final class R: Router<I> { var l: RouterLifecycle? }\nw.disposeWith(workflow: f)\n",
+    ]
+    var sections = Set<String>()
+    for sample in samples {
+      sections.formUnion(Migrator().migrate(sample, path: "A.swift").notes.map(\.guideSection))
+    }
+    #expect(sections.count >= 6)
+    for section in sections {
+      #expect(anchors.contains(section), "Migration.md has no section #\(section)")
+    }
   }
 
   @Test func anRxImportNothingUsesIsEmptied() {
