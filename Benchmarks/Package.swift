@@ -6,7 +6,10 @@ import PackageDescription
 let package = Package(
   name: "RibcageBenchmarks",
   platforms: [.macOS(.v13), .iOS(.v16)],
-  dependencies: [.package(name: "Ribcage", path: "..")],
+  dependencies: [
+    .package(name: "Ribcage", path: ".."),
+    .package(name: "RibcageCombine", path: "../RibcageCombine"),
+  ],
   targets: [
     // Counts heap allocations and live bytes (glibc only) for the memory case.
     .target(name: "AllocationCounter"),
@@ -15,6 +18,7 @@ let package = Package(
       dependencies: [
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
+        .product(name: "RibcageCombine", package: "RibcageCombine"),
         "AllocationCounter",
       ],
       path: "Sources/RibcageBench"),

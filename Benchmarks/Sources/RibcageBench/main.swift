@@ -24,6 +24,8 @@ let cases: [(name: String, run: @MainActor () -> String)] = [
   ("recorder-tree", RecorderTree.run),
   ("recorder-app", RecorderApp.run),
   ("timeline-seek", TimelineSeek.run),
+  ("combine-stream-publisher", CombineBridge.runStreamPublisher),
+  ("combine-confine-to", CombineBridge.runConfineTo),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

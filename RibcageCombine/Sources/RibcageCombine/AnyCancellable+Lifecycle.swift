@@ -52,6 +52,7 @@ extension AnyCancellable {
   }
 }
 
+/// Any Combine `Cancellable` bound to an interactor or a worker, as ModernRIBs binds them.
 extension Cancellable {
   /// Cancels this subscription (any `Cancellable`, not only an `AnyCancellable`) when
   /// `interactor` is deactivated; at once, with a warning, if it is not active.

@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs `body` on the main actor: at once when called there, else on the main queue in the order
 /// the calls were made. Combine delivers on whatever thread a publisher sends on; everything
 /// Ribcage owns is main-actor isolated, so every value that crosses over goes through here — a
@@ -15,16 +21,48 @@ func onMainActor(_ body: @escaping @MainActor () -> Void) {
   }
 }
 
+/// `onMainActor(_:)` for the value paths: `body` gets `target` and the value, so the closure
+/// a caller passes can capture nothing — no allocation per value when already on the main actor.
+@inlinable
+func onMainActor<Target: AnyObject & Sendable, Value>(
+  _ target: Target, _ value: Handover<Value>, _ body: @escaping @MainActor (Target, Value) -> Void
+) {
+  if isOnMainActor() {
+    MainActor.assumeIsolated { body(target, value.value) }
+  } else {
+    DispatchQueue.main.async { MainActor.assumeIsolated { body(target, value.value) } }
+  }
+}
+
 /// Whether the caller runs on the main actor, whose executor is the main queue. Not
 /// `Thread.isMainThread` alone: where something other than the main thread services the main
 /// queue (Swift Testing on Linux runs main-actor tests that way), main-actor code runs on another
 /// thread, and the queue's own marker is what tells.
 @usableFromInline
 func isOnMainActor() -> Bool {
-  if Thread.isMainThread { return true }
   _ = mainQueueIsMarked
-  return DispatchQueue.getSpecific(key: mainQueueMarker) == true
+  return DispatchQueue.getSpecific(key: mainQueueMarker) == true || isMainThread()
 }
+
+/// `Thread.isMainThread`, asked once per thread: on Linux it costs about 300 ns, more than the
+/// rest of delivering a value, so each thread remembers its answer in a thread-specific slot.
+private func isMainThread() -> Bool {
+  if let remembered = pthread_getspecific(isMainThreadKey) {
+    return Int(bitPattern: remembered) == mainThreadAnswer
+  }
+  let answer = Thread.isMainThread
+  let slot = UnsafeRawPointer(bitPattern: answer ? mainThreadAnswer : otherThreadAnswer)
+  pthread_setspecific(isMainThreadKey, slot)
+  return answer
+}
+
+private let isMainThreadKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key, nil)
+  return key
+}()
+private let mainThreadAnswer = 1
+private let otherThreadAnswer = 2
 
 private let mainQueueMarker = DispatchSpecificKey<Bool>()
 private let mainQueueIsMarked: Void = DispatchQueue.main.setSpecific(

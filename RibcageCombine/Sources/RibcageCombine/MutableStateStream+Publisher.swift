@@ -1,5 +1,6 @@
 import Foundation
 
+/// A service's state fed by a Combine publisher.
 extension MutableStateStream {
   /// Makes every value `publisher` sends the current value of this stream, on the main actor,
   /// for as long as the returned subscription is kept — store it where the stream's owner keeps
@@ -18,7 +19,7 @@ extension MutableStateStream {
   /// ```
   ///
   /// Values from a background thread arrive on the main queue, in order. The feed holds the
-  /// stream weakly (through its ``StateStreamSender``): once the owner has let it go, the next
+  /// stream weakly (through its `StateStreamSender`): once the owner has let it go, the next
   /// value cancels the feed. When the publisher finishes, the stream keeps its last value.
   public func send<P: Publisher>(from publisher: P) -> AnyCancellable
   where P.Output == Value, P.Failure == Never {

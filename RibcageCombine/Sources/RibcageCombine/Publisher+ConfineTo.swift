@@ -1,5 +1,6 @@
 import Foundation
 
+/// Combine publishers confined to a RIB's active period, and brought to the main actor.
 extension Publisher {
   /// This publisher's values while `interactorScope` is active — ModernRIBs' and uber/RIBs'
   /// `confineTo(_:)`: subscribed as soon as the result is, delivered only while the scope is
@@ -33,8 +34,7 @@ struct ConfinedPublisher<Upstream: Publisher>: Publisher {
   let activeness: StateStream<Bool>
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    let confinement = Confinement<Upstream>(
-      downstream: AnySubscriber(subscriber), activeness: activeness)
+    let confinement = Confinement<Upstream, S>(downstream: subscriber, activeness: activeness)
     subscriber.receive(subscription: confinement)
     upstream.subscribe(confinement)
   }
@@ -43,7 +43,9 @@ struct ConfinedPublisher<Upstream: Publisher>: Publisher {
 /// One subscription of a confined publisher: the upstream subscriber and the downstream
 /// subscription at once. Its state lives on the main actor: every entry point that can come from
 /// another thread (upstream values, demand, cancellation) hops there first.
-final class Confinement<Upstream: Publisher>: Subscription, Subscriber, @unchecked Sendable {
+final class Confinement<Upstream: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
+  @unchecked Sendable
+where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   typealias Input = Upstream.Output
   typealias Failure = Upstream.Failure
 
@@ -53,7 +55,7 @@ final class Confinement<Upstream: Publisher>: Subscription, Subscriber, @uncheck
   private var upstreamSubscription: (any Subscription)?  // guarded by upstreamLock
 
   // Main actor only.
-  private var downstream: AnySubscriber<Input, Never>?
+  private var downstream: Downstream?
   private var demand = Subscribers.Demand.none
   private var latest: Input?
   private var isWaiting = false  // `latest` is new, or the scope was activated, since delivered
@@ -62,7 +64,7 @@ final class Confinement<Upstream: Publisher>: Subscription, Subscriber, @uncheck
   private var upstreamFinished = false
   private var scopeGone = false
 
-  init(downstream: AnySubscriber<Input, Never>, activeness: StateStream<Bool>) {
+  init(downstream: Downstream, activeness: StateStream<Bool>) {
     self.downstream = downstream
     self.activeness = activeness
   }
@@ -78,13 +80,8 @@ final class Confinement<Upstream: Publisher>: Subscription, Subscriber, @uncheck
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let handover = Handover(input)
-    onMainActor { [self] in
-      guard downstream != nil else { return }
-      latest = handover.value
-      isWaiting = true
-      deliverIfPossible()
-    }
+    // The hot path: a closure that captures nothing costs no allocation per value.
+    onMainActor(self, Handover(input)) { confinement, value in confinement.store(value) }
     return .none
   }
 
@@ -124,6 +121,13 @@ final class Confinement<Upstream: Publisher>: Subscription, Subscriber, @uncheck
   }
 
   // MARK: Main actor
+
+  @MainActor private func store(_ value: Input) {
+    guard downstream != nil else { return }
+    latest = value
+    isWaiting = true
+    deliverIfPossible()
+  }
 
   @MainActor private func startObservingActiveness() {
     guard downstream != nil, activenessSubscription == nil else { return }

@@ -2,6 +2,7 @@
   // OpenCombine 0.14 has no `combineLatest`; Combine has. These give Linux builds Combine's
   // spelling and meaning, so code written for Apple platforms compiles and is tested on Linux.
 
+  /// Combine's combining publishers that OpenCombine lacks, for Linux builds.
   extension Publishers {
     /// The latest values of two publishers, as a pair, every time either sends once both have —
     /// Combine's `Publishers.CombineLatest`, provided where Combine is OpenCombine (Linux).

@@ -1,5 +1,6 @@
 import Foundation
 
+/// A Ribcage state stream as a Combine publisher.
 extension StateStream {
   /// This stream as a Combine publisher: the current value at once, then every change, on the
   /// main actor; it finishes when the stream does.
@@ -22,6 +23,7 @@ extension StateStream {
   }
 }
 
+/// A Ribcage event stream as a Combine publisher.
 extension EventStream {
   /// This stream as a Combine publisher: every later event (and what the stream replays, for a
   /// stream computed from a state stream), on the main actor; it finishes when the stream does.

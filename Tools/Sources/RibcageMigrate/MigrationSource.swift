@@ -3,7 +3,7 @@ public enum MigrationSource: String, CaseIterable, Sendable {
   /// uber/RIBs-iOS (RxSwift): `Disposable` is not a Ribcage type, so its binding calls are
   /// reported, not renamed.
   case ribs
-  /// ModernRIBs (Combine): `AnyCancellable` becomes `CancellableWork` with the guide's bridge, so
-  /// its binding calls are renamed to Ribcage's spelling.
+  /// ModernRIBs (Combine): `AnyCancellable` is a `CancellableWork` with `RibcageCombine`, so its
+  /// binding calls are renamed to Ribcage's spelling.
   case modernribs
 }

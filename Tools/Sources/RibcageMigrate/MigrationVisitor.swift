@@ -158,7 +158,7 @@ final class MigrationVisitor: SyntaxVisitor {
     case ("disposeOnStop", ["worker"]):
       note(
         member.declName, "disposeOnStop(worker:) on an Rx Disposable needs the guide's bridge",
-        section: "keeping-rxswift-or-combine-during-the-move")
+        section: Self.rxBridgeSection)
     case ("cancelOnStop", [nil]), ("disposeOnStop", [nil]):
       if source == .modernribs, let argument = node.arguments.first {
         replace(member.declName.baseName, with: "cancelOnStop")
