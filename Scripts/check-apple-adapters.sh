@@ -150,6 +150,30 @@ import UIKit
   _ = kept
 }'
 
+check_pair ios "a NavigationStack path of values that are not Hashable" '
+import SwiftUI
+struct Stop {}
+@MainActor func stack(_ path: Binding<[Stop]>) -> some View {
+  NavigationStack(path: path) { Text("Stops") }
+}' '
+import SwiftUI
+struct Stop: Hashable {}
+@MainActor func stack(_ path: Binding<[Stop]>) -> some View {
+  NavigationStack(path: path) { Text("Stops") }
+}'
+
+check_pair ios "a sheet item that is not Identifiable" '
+import SwiftUI
+struct Receipt {}
+@MainActor func sheet(_ item: Binding<Receipt?>) -> some View {
+  Text("Trip").sheet(item: item) { _ in Text("Receipt") }
+}' '
+import SwiftUI
+struct Receipt: Identifiable { let id: Int }
+@MainActor func sheet(_ item: Binding<Receipt?>) -> some View {
+  Text("Trip").sheet(item: item) { _ in Text("Receipt") }
+}'
+
 if [ "$failures" -gt 0 ]; then
   exit 1
 fi

@@ -1,4 +1,5 @@
 @_exported import Foundation
+import Observation
 
 // Stand-in for SwiftUI (CI type-checking only), compiled once over the UIKit stand-in (as on iOS)
 // and once over the AppKit one (as on macOS). Declarations are copied from SwiftUI's module
@@ -326,3 +327,63 @@ public struct WindowGroup<Content>: Scene where Content: View {
     public let coordinator: ViewController.Coordinator
   }
 #endif
+
+// MARK: NavigationStack, navigationDestination(for:destination:), sheet(item:onDismiss:content:),
+// interactiveDismissDisabled(_:), Bindable
+//
+// Source: the declarations Apple publishes on developer.apple.com/documentation/swiftui
+// (NavigationStack, NavigationStack/init(path:root:), View/navigationDestination(for:destination:),
+// View/sheet(item:onDismiss:content:), View/interactiveDismissDisabled(_:), Bindable,
+// Bindable/init(wrappedValue:), Bindable/subscript(dynamicMember:)), read from the mirror
+// github.com/theAppLaunchers/apple-docs-for-rag (SwiftUI/md/). These pages show the current SDK's
+// isolation (`nonisolated` modifiers, `@MainActor @preconcurrency` views), which Swift 6.2
+// toolchains build against.
+
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+  @MainActor @preconcurrency public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+  where
+    Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
+    Data.Element: Hashable
+  {}
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension View {
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+  nonisolated public func navigationDestination<D, C>(
+    for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+  ) -> some View where D: Hashable, C: View { EmptyView() }
+
+  nonisolated public func sheet<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+    @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View { EmptyView() }
+
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+  nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View {
+    EmptyView()
+  }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
+  private var object: Value
+  public var wrappedValue: Value {
+    get { object }
+    set { object = newValue }
+  }
+  public var projectedValue: Bindable<Value> { self }
+  public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>)
+    -> Binding<Subject>
+  { fatalError() }
+}
+
+/// "Available when `Value` conforms to `Observable`" (an object: the key paths are
+/// reference-writable).
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension Bindable where Value: AnyObject, Value: Observation.Observable {
+  public init(wrappedValue: Value) { object = wrappedValue }
+  public init(_ wrappedValue: Value) { object = wrappedValue }
+}

@@ -62,7 +62,7 @@
 
   #if canImport(UIKit)
     @available(iOS 17, tvOS 17, visionOS 1, *)
-    private struct RootViewControllerRepresentable: UIViewControllerRepresentable {
+    struct RootViewControllerRepresentable: UIViewControllerRepresentable {
       let rootView: any ViewControllable
 
       func makeUIViewController(context: Context) -> UIViewController {
@@ -73,7 +73,7 @@
     }
   #else
     @available(macOS 14, *)
-    private struct RootViewControllerRepresentable: NSViewControllerRepresentable {
+    struct RootViewControllerRepresentable: NSViewControllerRepresentable {
       let rootView: any ViewControllable
 
       func makeNSViewController(context: Context) -> NSViewController {

@@ -28,14 +28,19 @@
     }
   }
 
+  /// What the helpers below record in a router's `screens`: a child detached while its sheet or
+  /// embedded view is shown has its view removed too.
   extension ViewableRouting {
     /// Presents `child`'s view as a sheet over this router's view.
     public func presentAsSheet(_ child: any ViewableRouting) {
       viewControllable.nsviewController.presentAsSheet(child.viewControllable.nsviewController)
+      screens.didShow(child, as: .presented)
+      AppKitScreenHost.install(on: self)
     }
 
     /// Dismisses `child`'s view if it is presented.
     public func dismiss(_ child: any ViewableRouting) {
+      screens.appDidRemove(child)
       let presented = child.viewControllable.nsviewController
       guard presented.presentingViewController != nil else { return }
       presented.dismiss(nil)
@@ -49,13 +54,37 @@
       childController.view.frame = container.bounds
       childController.view.autoresizingMask = [.width, .height]
       container.addSubview(childController.view)
+      screens.didShow(child, as: .embedded)
+      AppKitScreenHost.install(on: self)
     }
 
     /// Removes an embedded `child`'s view from its container.
     public func unembed(_ child: any ViewableRouting) {
+      screens.appDidRemove(child)
       let childController = child.viewControllable.nsviewController
       childController.view.removeFromSuperview()
       childController.removeFromParent()
+    }
+  }
+
+  /// The `ScreenHost` the AppKit helpers install: removes the sheet or embedded view of a child
+  /// the tree detached.
+  @MainActor
+  final class AppKitScreenHost: ScreenHost {
+    static func install(on router: RouterNode) {
+      if router.screens.host == nil { router.screens.host = AppKitScreenHost() }
+    }
+
+    func removeView(of child: RouterNode, shownAs presentation: ScreenPresentation) {
+      guard let child = child as? any ViewableRouting else { return }
+      let controller = child.viewControllable.nsviewController
+      switch presentation {
+      case .presented:
+        if controller.presentingViewController != nil { controller.dismiss(nil) }
+      case .embedded, .pushed:
+        controller.view.removeFromSuperview()
+        controller.removeFromParent()
+      }
     }
   }
 #endif

@@ -2,9 +2,14 @@
   import Ribcage
   import UIKit
 
-  /// The presentation code every uber-style app writes by hand in its routers, once. Each helper
-  /// only moves views: attach the child first (so its interactor is active when its view shows),
-  /// detach it after dismissing.
+  /// The presentation code every uber-style app writes by hand in its routers, once. Attach the
+  /// child first (so its interactor is active when its view shows), then show it; the helpers
+  /// record what they show in the router's `screens`, so the tree and the screen never disagree:
+  ///
+  /// - the user removes a view (back button, edge swipe, pop to root, a sheet pulled down): the
+  ///   child is detached, once, and the router or interactor hears it (`ScreenDismissalHandling`);
+  /// - the app detaches a child whose view is still shown: its view is popped, dismissed or
+  ///   unembedded.
   ///
   /// ```swift
   /// func routeToPayment() {
@@ -13,8 +18,8 @@
   ///   present(payment)
   /// }
   ///
-  /// func dismissPayment(_ payment: any ViewableRouting) {
-  ///   dismiss(payment) { [weak self] in self?.detachChild(payment) }
+  /// func routeAwayFromPayment(_ payment: any ViewableRouting) {
+  ///   detachChild(payment)  // its sheet is dismissed with it
   /// }
   /// ```
   extension ViewableRouting {
@@ -22,14 +27,20 @@
     public func present(
       _ child: any ViewableRouting, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
+      let controller = child.viewControllable.uiviewController
       viewControllable.uiviewController.present(
-        child.viewControllable.uiviewController, animated: animated, completion: completion)
+        controller, animated: animated, completion: completion)
+      screens.didShow(child, as: .presented)
+      UIKitScreenHost.installed(on: self)?.watchPresentation(of: child, controller: controller)
     }
 
     /// Dismisses `child`'s view if this router's view presented it; calls `completion` either way.
+    /// Detaching `child` afterwards is up to the caller (detaching it alone dismisses it too).
     public func dismiss(
       _ child: any ViewableRouting, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
+      screens.appDidRemove(child)
+      UIKitScreenHost.installed(on: self)?.stopWatchingPresentation(of: child)
       let presented = child.viewControllable.uiviewController
       guard presented.presentingViewController != nil else {
         completion?()
@@ -44,7 +55,21 @@
       _ child: any ViewableRouting, animated: Bool = true, completion: (() -> Void)? = nil
     ) {
       let navigation = navigationController
-      navigation.pushViewController(child.viewControllable.uiviewController, animated: animated)
+      let controller = child.viewControllable.uiviewController
+      navigation.pushViewController(controller, animated: animated)
+      screens.didShow(child, as: .pushed)
+      _ = UIKitScreenHost.installed(on: self)
+      if let delegate = NavigationScreenDelegate.following(navigation) {
+        delegate.follow(child, controller: controller, tracker: screens)
+      } else {
+        context.diagnostics.report(
+          TreeDiagnostic(
+            kind: .screenSyncUnavailable, severity: .warning,
+            message:
+              "\(child.name) was pushed on a UINavigationController whose delegate is "
+              + "\(type(of: navigation.delegate!)): a pop by the user will not detach it. Make "
+              + "that delegate a subclass of NavigationScreenDelegate (calling super)."))
+      }
       Self.whenTransitionEnds(of: navigation, animated: animated, completion)
     }
 
@@ -54,12 +79,14 @@
     ) {
       let navigation = navigationController
       let childController = child.viewControllable.uiviewController
+      screens.appDidRemove(child)
       guard let index = navigation.viewControllers.firstIndex(where: { $0 === childController }),
         index > 0
       else {
         completion?()
         return
       }
+      NavigationScreenDelegate.forget(controllersFrom: index, in: navigation)
       navigation.popToViewController(navigation.viewControllers[index - 1], animated: animated)
       Self.whenTransitionEnds(of: navigation, animated: animated, completion)
     }
@@ -74,10 +101,13 @@
       childController.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
       container.addSubview(childController.view)
       childController.didMove(toParent: parent)
+      screens.didShow(child, as: .embedded)
+      _ = UIKitScreenHost.installed(on: self)
     }
 
     /// Removes an embedded `child`'s view from its container.
     public func unembed(_ child: any ViewableRouting) {
+      screens.appDidRemove(child)
       let childController = child.viewControllable.uiviewController
       childController.willMove(toParent: nil)
       childController.view.removeFromSuperview()

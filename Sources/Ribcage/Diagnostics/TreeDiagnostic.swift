@@ -25,6 +25,16 @@ public struct TreeDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case componentReused
     /// A plugin failed to build or reported itself unhealthy, and was switched off.
     case pluginAutoDisabled
+    /// A child was detached while its view was on screen and nothing removed the view (its
+    /// parent's ``ScreenTracker`` has no host).
+    case detachedWhileOnScreen
+    /// A parent's ``ScreenTracker`` was told a child's view is shown, but the child is not
+    /// attached to that parent.
+    case shownWhileDetached
+    /// A view was shown where the platform cannot tell the tree that the user removed it (a
+    /// UIKit navigation controller whose delegate is the app's own): RIBs shown there are not
+    /// detached when the user removes their view.
+    case screenSyncUnavailable
   }
 
   /// How serious a diagnostic is.

@@ -17,6 +17,8 @@ final class RouterExtras {
   var nextDetachHandlerID: UInt64 = 0
   /// Hears attach and detach calls (RibcageTesting's router mocks).
   var callRecorder: (@MainActor (RouterCall) -> Void)?
+  /// Which children have their view on screen (`RouterNode.screens`), once asked for.
+  var screenTracker: ScreenTracker?
 
   // What a root released while active hands over from its (nonisolated) deinit.
 

@@ -126,3 +126,46 @@ import Testing
   #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
   await rides.harness.expectNoLeaks()
 }
+
+@MainActor @Test func theBackGestureAtEveryDepthDetachesWhatItClosesAndNothingLeaks() async {
+  let rides = await RidesDriver()
+  await rides.run("login alice")
+  #expect(await rides.run("back").last == "(nothing to go back from)", "Home is the root screen")
+  #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
+
+  let editing = ["Root", "LoggedIn", "Request", "LocationEditor"]
+  let confirming = editing + ["Confirm", "ProductSelection", "Card", "Coupon"]
+  await rides.run("request", "pickup home", "dropoff airport", "confirm")
+  #expect(rides.ribs == confirming + ["Refinement"])
+  #expect(rides.titles.last == "Details")
+
+  // Depth 3: Details (Refinement, pushed over Confirm).
+  #expect(await rides.run("back").last == "(back from Refinement)")
+  #expect(rides.ribs == confirming)
+  #expect(!rides.titles.contains("Details"), "the screen redrew without it")
+  await rides.harness.expectNoLeaks()
+
+  // Depth 2: Confirm (pushed over the location editor), with its children.
+  await rides.run("back")
+  #expect(rides.ribs == editing)
+  await rides.harness.expectNoLeaks()
+  // The next edit that completes the route shows Confirm again.
+  await rides.run("dropoff station")
+  #expect(rides.ribs == confirming)
+  await rides.run("back")
+  #expect(rides.ribs == editing)
+
+  // Depth 1: the editor (pushed over Home): the request ends, as with `cancel`.
+  #expect(await rides.run("back").last == "(back from LocationEditor)")
+  #expect(rides.ribs == ["Root", "LoggedIn", "Home"])
+  #expect(rides.screen("Home")?.lines.first == "Hi alice. Where to?")
+  await rides.harness.expectNoLeaks()
+
+  // A trip the backend has is not a screen to go back from.
+  await rides.run("request", "pickup home", "dropoff airport", "confirm", "request")
+  #expect(rides.ribs == ["Root", "LoggedIn", "Request", "Ride", "Pending"])
+  #expect(await rides.run("back").last == "(nothing to go back from)")
+  #expect(rides.ribs == ["Root", "LoggedIn", "Request", "Ride", "Pending"])
+  await rides.harness.expectNoLeaks()
+  #expect(rides.harness.diagnostics.isEmpty)
+}

@@ -59,7 +59,6 @@ public final class ConfirmView: ScreenView<ConfirmViewModel> {
 @MainActor
 protocol ConfirmRouting: Routing {
   func routeToRefinement()
-  func routeBackFromRefinement()
   func evaluatePlugins()
 }
 
@@ -92,11 +91,12 @@ public final class ConfirmInteractor: PresentableInteractor<ConfirmView>, Intera
   }
 
   func didTapConfirm() { router?.routeToRefinement() }
-  func refinementDidGoBack() { router?.routeBackFromRefinement() }
   func didRequestTrip(_ trip: StateStream<Trip>) { listener?.didRequestTrip(trip) }
 }
 
-public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>, ConfirmRouting {
+public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>, ConfirmRouting,
+  ScreenDismissalHandling
+{
   private let productSelectionBuilder: ProductSelectionBuilder
   private let cardBuilder: CardBuilder
   private let refinementBuilder: RefinementBuilder
@@ -134,14 +134,12 @@ public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>
     guard refinement == nil else { return }
     let router = refinementBuilder.build(withListener: interactor)
     refinement = router
-    attachChild(router)
+    attachPushed(router)
   }
 
-  func routeBackFromRefinement() {
-    if let refinement {
-      detachChild(refinement)
-      self.refinement = nil
-    }
+  /// The rider went back from Refinement: it is detached already.
+  public func didDismissByUser(_ child: RouterNode) {
+    if child === refinement { refinement = nil }
   }
 }
 

@@ -95,6 +95,19 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
     }
   }
 
+  /// The rider went back from Confirm to the editor: the next edit that leaves both ends set
+  /// shows Confirm again (the draft as it is now is what they went back from).
+  func confirmWasDismissed() {
+    requests.draft
+      .scan((deliveries: 0, hasRoute: false)) { seen, draft in
+        (seen.deliveries + 1, draft.hasRoute)
+      }
+      .filter { $0.deliveries > 1 && $0.hasRoute }  // the first is the draft as it is now
+      .first()
+      .observe { [weak self] _ in self?.router?.routeToConfirm() }
+      .cancelOnDeactivate(interactor: self)
+  }
+
   func didEnterPickup(_ name: String) throws(RequestError) { try requests.setPickup(name) }
   func didEnterDestination(_ name: String) throws(RequestError) {
     try requests.setDestination(name)
@@ -106,7 +119,7 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
 
 public final class LocationEditorRouter: ViewableRouter<
   LocationEditorInteractor, LocationEditorView
->, LocationEditorRouting
+>, LocationEditorRouting, ScreenDismissalHandling
 {
   private let confirmBuilder: ConfirmBuilder
   private var confirm: ConfirmRouter?
@@ -123,9 +136,16 @@ public final class LocationEditorRouter: ViewableRouter<
     guard confirm == nil else { return }
     let router = confirmBuilder.build(withListener: interactor)
     confirm = router
-    // Confirm stays until the editor itself goes (a route, once complete, stays complete).
+    // Confirm stays until the editor itself goes, or the rider goes back from it.
     // ribcage:disable:next attach-without-detach
-    attachChild(router)
+    attachPushed(router)
+  }
+
+  /// The rider went back from Confirm: it is detached already.
+  public func didDismissByUser(_ child: RouterNode) {
+    guard child === confirm else { return }
+    confirm = nil
+    interactor.confirmWasDismissed()
   }
 }
 

@@ -9,7 +9,6 @@ public protocol RefinementDependency: ScreenDependency {
 
 @MainActor
 protocol RefinementListener: AnyObject {
-  func refinementDidGoBack()
   func didRequestTrip(_ trip: StateStream<Trip>)
 }
 
@@ -25,7 +24,7 @@ public struct RefinementViewModel: ScreenModel {
         "Seats: \(seats) of \(maxSeats)",
         "Note for the driver: \(note.isEmpty ? "—" : note)",
       ],
-      actions: ["seats <n>", "note <text>", "request", "back"])
+      actions: ["seats <n>", "note <text>", "request"])
   }
 }
 
@@ -40,7 +39,6 @@ protocol RefinementViewListener: AnyObject {
   func didEnterSeats(_ text: String) throws(RequestError)
   func didEnterNote(_ note: String)
   func didTapRequest() throws(RequestError)
-  func didTapBack()
 }
 
 public final class RefinementView: ScreenView<RefinementViewModel> {
@@ -54,7 +52,6 @@ public final class RefinementView: ScreenView<RefinementViewModel> {
       case "request":
         guard command.arguments.isEmpty else { throw CommandError.usage("request") }
         try listener?.didTapRequest()
-      case "back": listener?.didTapBack()
       default: try super.perform(command)
       }
     }
@@ -80,7 +77,6 @@ public final class RefinementInteractor: PresentableInteractor<RefinementView>, 
 
   func didEnterSeats(_ text: String) throws(RequestError) { try requests.setSeats(text) }
   func didEnterNote(_ note: String) { requests.setNote(note) }
-  func didTapBack() { listener?.refinementDidGoBack() }
 
   func didTapRequest() throws(RequestError) {
     let trip = try requests.submit()

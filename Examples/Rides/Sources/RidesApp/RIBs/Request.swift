@@ -49,7 +49,7 @@ protocol RequestRouting: Routing {
 
 @MainActor
 public final class RequestInteractor: Interactor, Interactable, LocationEditorListener,
-  RideListener
+  RideListener, ScreenDismissalHandling
 {
   weak var listener: (any RequestListener)?
   weak var router: (any RequestRouting)?
@@ -63,6 +63,12 @@ public final class RequestInteractor: Interactor, Interactable, LocationEditorLi
   }
 
   func rideDidEnd() {
+    listener?.requestDidEnd()
+  }
+
+  /// The rider went back from the location editor (pushed over Home): the request ends, as
+  /// with `cancel`.
+  public func didDismissByUser(_ child: RouterNode) {
     listener?.requestDidEnd()
   }
 }
@@ -90,19 +96,21 @@ public final class RequestRouter: Router<RequestInteractor>, RequestRouting {
     if let initialTrip {
       routeToRide(initialTrip)
     } else {
-      show(locationEditorBuilder.build(withListener: interactor))
+      // The editor is pushed over Home: the back gesture ends the request. The ride is not:
+      // there is no going back from a trip the backend has.
+      show(locationEditorBuilder.build(withListener: interactor), pushed: true)
     }
   }
 
   func routeToRide(_ trip: StateStream<Trip>) {
     shownTripID = trip.value.id
-    show(rideBuilder.build(withListener: interactor, trip: trip))
+    show(rideBuilder.build(withListener: interactor, trip: trip), pushed: false)
   }
 
-  private func show(_ child: RouterNode) {
+  private func show(_ child: RouterNode, pushed: Bool) {
     if let current { detachChild(current) }
     current = child
-    attachChild(child)
+    if pushed { attachPushed(child) } else { attachChild(child) }
   }
 }
 

@@ -173,6 +173,9 @@ public final class RidesTerminal {
       case .success(let payload): open("push", links.link(forPush: payload))
       case .failure(let error): throw error
       }
+    case "back":
+      guard command.arguments.isEmpty else { throw .usage("back") }
+      goBack()
     case "flag": try setFlag(command)
     case "flags": messages.append(contentsOf: flagLines())
     case "wait":
@@ -316,13 +319,33 @@ public final class RidesTerminal {
     terminalViews().flatMap { $0.1.screen?.verbs ?? [] } + Self.appVerbs
   }
 
-  private static let appVerbs = ["open", "push", "flag", "flags", "wait", "tree", "help", "quit"]
+  private static let appVerbs = [
+    "back", "open", "push", "flag", "flags", "wait", "tree", "help", "quit",
+  ]
+
+  /// The rider's back gesture: the screen shown last over another one goes, and its RIB is
+  /// detached by its parent's `screens` — the tree follows the screen.
+  private func goBack() {
+    var top: (parent: RouterNode, child: RouterNode)?
+    var stack: [RouterNode] = [root]
+    while let node = stack.popLast() {
+      if let shown = node.screens.shownChildren.last { top = (node, shown) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    guard let top else {
+      messages.append("(nothing to go back from)")
+      return
+    }
+    top.parent.screens.userDidRemove(top.child)
+    messages.append("(back from \(top.child.name))")
+  }
 
   private func help() -> [String] {
     [
       "Screen actions now: "
         + terminalViews().flatMap { $0.1.screen?.actions ?? [] }.joined(separator: ", "),
       "App commands:",
+      "  back                the back gesture: closes the screen shown over another one",
       "  open <url>          rides://trip/{id}, rides://promo/{code}",
       "  push <json>         {\"type\": \"driver_arrived\", \"trip\": 100} or {\"type\": \"promo\", \"code\": \"SAVE5\"}",
       "  flag <key> on|off|reset   keys: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only",
