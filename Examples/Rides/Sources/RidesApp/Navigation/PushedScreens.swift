@@ -8,21 +8,14 @@ extension RouterNode {
   /// Attaches `child` and shows its screen over this router's, as a navigation push would.
   func attachPushed(_ child: RouterNode) {
     attachChild(child)
-    screens.host = TerminalScreens.shared
+    if screens.host == nil { screens.host = TerminalScreens() }
     screens.didShow(child, as: .pushed)
   }
 }
 
 /// The screen host of Rides' terminal. The terminal redraws every attached RIB's screen after each
-/// turn, so removing a detached RIB's screen is the next redraw: nothing to do here but count.
+/// turn, so a detached RIB's screen is gone at the next redraw: there is nothing to remove here.
 @MainActor
 final class TerminalScreens: ScreenHost {
-  static let shared = TerminalScreens()
-
-  /// Screens removed because the app detached their RIB (not by the back gesture).
-  private(set) var removedByTheApp = 0
-
-  func removeView(of child: RouterNode, shownAs presentation: ScreenPresentation) {
-    removedByTheApp += 1
-  }
+  func removeView(of child: RouterNode, shownAs presentation: ScreenPresentation) {}
 }
