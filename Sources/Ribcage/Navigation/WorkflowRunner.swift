@@ -76,6 +76,9 @@ public final class WorkflowRunner {
   }
 
   /// Whether a workflow of `kind` is running.
+  /// How many runs are in progress (one per kind at most).
+  public var runningCount: Int { running.count }
+
   public func isRunning(kind: String) -> Bool {
     running[kind] != nil
   }

@@ -76,6 +76,10 @@ public final class FlagStore {
   /// Changes of effective values (and of the core-only switch), as they happen.
   public var changes: EventStream<Change> { changeRelay.stream }
 
+  /// How many observers ``changes`` has now: what a long-running app watches to see that
+  /// observations end with the RIBs that made them.
+  public var observerCount: Int { changeRelay.subscriberCount }
+
   // MARK: Flags
 
   /// Registers `flag`. Registering again does nothing.

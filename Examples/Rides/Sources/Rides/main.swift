@@ -9,12 +9,16 @@ import RidesApp
 //   --inspect URL streams it live to `ribcage inspect` (the URL it printed; without one,
 //   RIBCAGE_INSPECT); the page may switch flags and open links. Standard input stays open:
 //   the app keeps running until it ends (or `quit`).
+// rides --soak N [--seed S]
+//   Runs N complete ride cycles through the terminal's command path and reports each tenth:
+//   time per ride, resident memory, RIBs detached, the live objects of every registry, leaks.
+//   Exits 1 if anything leaked.
 // rides --replay FILE [--at EVENT]
 //   Redraws the screens of a recorded session at any event, from its view models alone; steps
 //   with next/prev (turns) and step/back (events).
 let usage =
   "usage: rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]"
-  + " | rides --replay FILE [--at EVENT]"
+  + " | rides --soak N [--seed S] | rides --replay FILE [--at EVENT]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("rides: \(message)\n\(usage)\n".utf8))
@@ -27,6 +31,8 @@ var recordPath: String?
 var replayPath: String?
 var replayAt: Int64?
 var inspectURL: String??
+var soakRides: Int?
+var soakSeed: UInt64 = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -47,6 +53,16 @@ while let argument = arguments.popFirst() {
     } else {
       inspectURL = .some(nil)
     }
+  case "--soak":
+    guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+      fail("--soak needs a number of rides")
+    }
+    soakRides = count
+  case "--seed":
+    guard let text = arguments.popFirst(), let seed = UInt64(text) else {
+      fail("--seed needs a number")
+    }
+    soakSeed = seed
   case "--replay":
     guard let path = arguments.popFirst() else { fail("--replay needs a session file") }
     replayPath = path
@@ -91,6 +107,33 @@ if let replayPath {
     if !output.isEmpty { print(output) }
   }
   exit(0)
+}
+
+if let soakRides {
+  guard script == nil, !playDemo, replayPath == nil, inspectURL == nil else {
+    fail("--soak takes only --seed (and --record)")
+  }
+  let soaking = RidesTerminal(style: .plain) { _ in }
+  if let recordPath {
+    do {
+      try soaking.record(to: recordPath)
+    } catch {
+      fail("\(error)")
+    }
+  }
+  await soaking.start()
+  print("soak: \(soakRides) rides, seed \(soakSeed)")
+  let tenths = await RidesSoak.run(rides: soakRides, seed: soakSeed, on: soaking) { tenth in
+    let memory = tenth.residentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
+    print(
+      "rides \(tenth.ridesDone): \(String(format: "%.1f", tenth.millisecondsPerRide)) ms/ride, "
+        + "resident \(memory ?? "unknown"), RIBs detached \(tenth.ribsDetached), leaks "
+        + "\(tenth.leaks); \(tenth.census)")
+    fflush(nil)  // a tenth at a time, also when piped
+  }
+  let leaks = tenths.last?.leaks ?? 0
+  print("soak: \(leaks == 0 ? "no leaks" : "\(leaks) leak(s)")")
+  exit(leaks == 0 ? 0 : 1)
 }
 
 let interactive = script == nil && !playDemo && isatty(0) == 1 && isatty(1) == 1

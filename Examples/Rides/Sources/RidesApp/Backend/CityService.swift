@@ -47,6 +47,9 @@ public final class CityService {
   /// The products on offer now.
   public var products: StateStream<[Product]> { offer.stream }
 
+  /// How many observers the products on offer have now.
+  public var productObserverCount: Int { offer.subscriberCount }
+
   /// The place called `name` (case-insensitive), if the city has one.
   public func place(named name: String) -> Place? {
     places.first { $0.name == name.lowercased() }

@@ -11,6 +11,9 @@ public final class SimulatedClock {
   /// Seconds since the scenario began.
   public var now: StateStream<Int> { seconds.stream }
 
+  /// How many observers time has (the services; never the RIBs).
+  public var observerCount: Int { seconds.subscriberCount }
+
   /// Moves time forward one second at a time, so services see every tick.
   public func advance(bySeconds count: Int) {
     for _ in 0..<max(0, count) { seconds.update { $0 += 1 } }

@@ -39,6 +39,17 @@ public final class TripService {
   /// The trips not yet finished, oldest first: the only ones time moves. (Finished trips stay in
   /// `feeds` for `trip(_:)`, but a finished trip never changes again.)
   private var inProgress: [Int] = []
+  /// Finished trips still kept, oldest first: at most ``finishedTripsKept``, so a backend that runs
+  /// for days does not keep every trip it ever served.
+  private var finished: [Int] = []
+
+  /// How many finished trips the backend keeps for `trip(_:)` and deep links.
+  public static let finishedTripsKept = 100
+
+  /// Trips on record (in progress and the finished ones kept).
+  public var recordedTripCount: Int { feeds.count }
+  /// Trips time still moves.
+  public var tripsInProgressCount: Int { inProgress.count }
   private var nextID = 100
   private var clockSubscription: StreamSubscription?
   private let drivers = [
@@ -123,7 +134,7 @@ public final class TripService {
   private func record(_ trip: Trip) -> StateStream<Trip> {
     let feed = TripFeed(trip)
     feeds[trip.id] = feed
-    if !trip.status.isFinished { inProgress.append(trip.id) }
+    if trip.status.isFinished { keepFinished(trip.id) } else { inProgress.append(trip.id) }
     return feed.writer.stream
   }
 
@@ -148,7 +159,17 @@ public final class TripService {
     inProgress.removeAll { id in
       guard feeds[id]!.writer.value.status.isFinished else { return false }
       ageOfStatus[id] = nil
+      keepFinished(id)
       return true
+    }
+  }
+
+  /// Keeps finished trip `id`, forgetting the oldest finished one beyond the limit. A screen still
+  /// showing a forgotten trip keeps its stream; only lookups by id stop finding it.
+  private func keepFinished(_ id: Int) {
+    finished.append(id)
+    if finished.count > Self.finishedTripsKept {
+      feeds[finished.removeFirst()] = nil
     }
   }
 

@@ -141,6 +141,25 @@ public final class RidesTerminal {
     }
   }
 
+  /// RIBs detached so far this session.
+  public var detachedRIBCount: Int { detachCount }
+
+  /// The live objects of every registry a long session must keep flat (see ``RidesCensus``).
+  public func census() -> RidesCensus {
+    var ribs = 0
+    var stack: [RouterNode] = [root]
+    while let node = stack.popLast() {
+      ribs += 1
+      stack.append(contentsOf: node.children)
+    }
+    return RidesCensus(
+      ribsAttached: ribs, leakDetectorWaiting: root.context.leakDetector?.waitingSubtreeCount ?? 0,
+      clockObservers: app.clock.observerCount, productObservers: app.city.productObserverCount,
+      flagObservers: app.flags.observerCount, workflowRuns: workflows.runningCount,
+      workflowsReported: runs.count, renderLoopsPending: app.turns.pendingCount,
+      tripsRecorded: app.trips.recordedTripCount, tripsInProgress: app.trips.tripsInProgressCount)
+  }
+
   /// Runs one typed line as a command.
   public func run(_ line: String) async {
     guard let command = Command(line) else { return }

@@ -9,6 +9,9 @@ public final class TurnScheduler: RenderScheduler {
 
   public init() {}
 
+  /// Render loops waiting for the end of the turn.
+  public var pendingCount: Int { pending.count }
+
   public func scheduleFlush(of loop: any RenderLoopFlushing) {
     pending.append(loop)
   }
