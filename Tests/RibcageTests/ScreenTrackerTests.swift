@@ -221,11 +221,12 @@ private func activeParentOnScreen() -> (RIBHarness, ScreenParentRouter, FakeScre
     harness.expectNoLeaks()
   }
 
-  @Test func showingAChildThatIsNotAttachedIsAMisuseAndRecordsNothing() {
+  @Test func showingAChildThatIsNotAttachedIsReportedAndRecordsNothing() {
     let (harness, parent, _) = activeParentOnScreen()
     let stranger = RequestRouter("stranger")
     parent.screens.didShow(stranger, as: .pushed)
     #expect(harness.diagnosticKinds == [.shownWhileDetached])
+    #expect(harness.diagnostics.first?.severity == .warning, "the view is shown all the same")
     #expect(parent.screens.shownChildren.isEmpty)
   }
 

@@ -75,10 +75,10 @@ public final class WorkflowRunner {
     running.removeValue(forKey: kind)?.cancel()
   }
 
-  /// Whether a workflow of `kind` is running.
   /// How many runs are in progress (one per kind at most).
   public var runningCount: Int { running.count }
 
+  /// Whether a workflow of `kind` is running.
   public func isRunning(kind: String) -> Bool {
     running[kind] != nil
   }

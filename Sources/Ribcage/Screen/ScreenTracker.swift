@@ -65,14 +65,14 @@ public final class ScreenTracker {
 
   /// Records that `child`'s view is now on screen, shown as `presentation`. `child` must be
   /// attached to this tracker's parent (attach first, then show: its interactor is active when
-  /// its view appears); otherwise nothing is recorded and a misuse is reported. Showing a shown
-  /// child again only updates how.
+  /// its view appears); otherwise nothing is recorded and a warning says so — the view is shown,
+  /// but the tree will not follow it. Showing a shown child again only updates how.
   public func didShow(_ child: RouterNode, as presentation: ScreenPresentation) {
     guard let parent else { return }
     guard child.parent === parent else {
       parent.context.diagnostics.report(
         TreeDiagnostic(
-          kind: .shownWhileDetached, severity: .misuse,
+          kind: .shownWhileDetached, severity: .warning,
           message:
             "\(child.name)'s view was shown by \(parent.name) but \(child.name) is not attached "
             + "to it. Attach the child first, then show its view."))
