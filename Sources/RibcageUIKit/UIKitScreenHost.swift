@@ -51,14 +51,10 @@
           navigation.popToViewController(navigation.viewControllers[index - 1], animated: true)
         }
       case .presented:
-        stopWatchingPresentation(of: child)
-        if controller.presentingViewController != nil {
-          controller.dismiss(animated: true, completion: nil)
-        }
+        // The helpers the app would call: the tracker already forgot the child.
+        (parent as? any ViewableRouting)?.dismiss(child)
       case .embedded:
-        controller.willMove(toParent: nil)
-        controller.view.removeFromSuperview()
-        controller.removeFromParent()
+        (parent as? any ViewableRouting)?.unembed(child)
       }
     }
   }

@@ -30,10 +30,8 @@
       /// Subscribes `subscriber`, then both upstreams.
       public func receive<S: Subscriber>(subscriber: S)
       where S.Input == Output, S.Failure == Failure {
-        let merging = UpstreamMerging<Output, Failure>(
-          count: 2, mode: .latest { ($0[0] as! A.Output, $0[1] as! B.Output) },
-          downstream: AnySubscriber(subscriber))
-        subscriber.receive(subscription: merging)
+        let merging = UpstreamMerging<Output, Failure>.start(
+          subscriber, count: 2, mode: .latest { ($0[0] as! A.Output, $0[1] as! B.Output) })
         a.subscribe(merging.side(0, of: A.Output.self))
         b.subscribe(merging.side(1, of: B.Output.self))
       }
@@ -65,11 +63,9 @@
       /// Subscribes `subscriber`, then the three upstreams.
       public func receive<S: Subscriber>(subscriber: S)
       where S.Input == Output, S.Failure == Failure {
-        let merging = UpstreamMerging<Output, Failure>(
-          count: 3,
-          mode: .latest { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output) },
-          downstream: AnySubscriber(subscriber))
-        subscriber.receive(subscription: merging)
+        let merging = UpstreamMerging<Output, Failure>.start(
+          subscriber, count: 3,
+          mode: .latest { ($0[0] as! A.Output, $0[1] as! B.Output, $0[2] as! C.Output) })
         a.subscribe(merging.side(0, of: A.Output.self))
         b.subscribe(merging.side(1, of: B.Output.self))
         c.subscribe(merging.side(2, of: C.Output.self))

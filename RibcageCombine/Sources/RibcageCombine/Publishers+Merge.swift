@@ -29,9 +29,8 @@
       /// Subscribes `subscriber`, then both upstreams.
       public func receive<S: Subscriber>(subscriber: S)
       where S.Input == Output, S.Failure == Failure {
-        let merging = UpstreamMerging<Output, Failure>(
-          count: 2, mode: .merge, downstream: AnySubscriber(subscriber))
-        subscriber.receive(subscription: merging)
+        let merging = UpstreamMerging<Output, Failure>.start(
+          subscriber, count: 2, mode: .merge)
         a.subscribe(merging.side(0, of: Output.self))
         b.subscribe(merging.side(1, of: Output.self))
       }
@@ -65,9 +64,8 @@
           Empty<Output, Failure>().subscribe(subscriber)
           return
         }
-        let merging = UpstreamMerging<Output, Failure>(
-          count: publishers.count, mode: .merge, downstream: AnySubscriber(subscriber))
-        subscriber.receive(subscription: merging)
+        let merging = UpstreamMerging<Output, Failure>.start(
+          subscriber, count: publishers.count, mode: .merge)
         for (index, publisher) in publishers.enumerated() {
           publisher.subscribe(merging.side(index, of: Output.self))
         }

@@ -37,6 +37,15 @@
       latest = Array(repeating: nil, count: count)
     }
 
+    /// Hands a new merging subscription for `count` upstreams to `subscriber`; the caller then
+    /// subscribes each upstream to ``side(_:of:)``.
+    static func start<S: Subscriber>(_ subscriber: S, count: Int, mode: Mode) -> UpstreamMerging
+    where S.Input == Output, S.Failure == Failure {
+      let merging = UpstreamMerging(count: count, mode: mode, downstream: AnySubscriber(subscriber))
+      subscriber.receive(subscription: merging)
+      return merging
+    }
+
     /// The subscriber to attach to upstream `index`.
     func side<Input>(_ index: Int, of _: Input.Type) -> AnySubscriber<Input, Failure> {
       AnySubscriber(

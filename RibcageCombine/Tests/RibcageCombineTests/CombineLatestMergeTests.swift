@@ -69,28 +69,17 @@ import Testing
   @Test func withoutDemandOnlyTheNewestCombinationWaits() {
     let a = PassthroughSubject<Int, Never>()
     let b = PassthroughSubject<Int, Never>()
-    var subscription: (any Subscription)?
-    var seen: [[Int]] = []
-    a.combineLatest(b).subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: {
-          seen.append([$0, $1])
-          return .none
-        }, receiveCompletion: nil))
+    let subscriber = LimitedDemandSubscriber(to: a.combineLatest(b).map { [$0, $1] })
     a.send(1)
     b.send(1)
     a.send(2)
     a.send(3)
-    #expect(seen == [[1, 1]])
-    subscription?.request(.max(1))
-    #expect(seen == [[1, 1], [3, 1]])
-    subscription?.cancel()
+    #expect(subscriber.seen == [[1, 1]])
+    subscriber.request(.max(1))
+    #expect(subscriber.seen == [[1, 1], [3, 1]])
+    subscriber.cancel()
     a.send(4)
-    #expect(seen == [[1, 1], [3, 1]])
+    #expect(subscriber.seen == [[1, 1], [3, 1]])
   }
 
   @Test func cancellingReleasesTheSubscriberAndStopsBothUpstreams() {
@@ -146,23 +135,12 @@ import Testing
 
   @Test func mergeManyQueuesValuesWhileThereIsNoDemandAndFinishesAtOnceWhenEmpty() {
     let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
-    var subscription: (any Subscription)?
-    var seen: [Int] = []
-    Publishers.MergeMany(subjects).subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: {
-          seen.append($0)
-          return .none
-        }, receiveCompletion: nil))
+    let subscriber = LimitedDemandSubscriber(to: Publishers.MergeMany(subjects))
     for (index, subject) in subjects.enumerated() { subject.send(index) }
-    #expect(seen == [0])
-    subscription?.request(.unlimited)
-    #expect(seen == [0, 1, 2])
-    subscription?.cancel()
+    #expect(subscriber.seen == [0])
+    subscriber.request(.unlimited)
+    #expect(subscriber.seen == [0, 1, 2])
+    subscriber.cancel()
 
     var emptyFinished = false
     let empty = Publishers.MergeMany([PassthroughSubject<Int, Never>]())

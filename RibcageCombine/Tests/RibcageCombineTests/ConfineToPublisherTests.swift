@@ -72,25 +72,14 @@ import Testing
     let interactor = PlainInteractor()
     interactor.activate()
     let subject = PassthroughSubject<Int, Never>()
-    var subscription: (any Subscription)?
-    var seen: [Int] = []
-    subject.confineTo(interactor).subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: {
-          seen.append($0)
-          return .none
-        }, receiveCompletion: nil))
+    let subscriber = LimitedDemandSubscriber(to: subject.confineTo(interactor))
     subject.send(1)
     subject.send(2)
     subject.send(3)
-    #expect(seen == [1])
-    subscription?.request(.max(1))
-    #expect(seen == [1, 3])
-    subscription?.cancel()
+    #expect(subscriber.seen == [1])
+    subscriber.request(.max(1))
+    #expect(subscriber.seen == [1, 3])
+    subscriber.cancel()
   }
 
   @Test func valuesFromOtherThreadsReachTheInteractorOnTheMainActorInOrderPerThread() async {

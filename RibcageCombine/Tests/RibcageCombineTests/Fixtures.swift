@@ -78,3 +78,27 @@ enum MainActorProbe {
 struct SharedSubject<Subject>: @unchecked Sendable {
   let subject: Subject
 }
+
+/// A subscriber that asks for one value at first and records what it gets; the test asks for more
+/// through ``request(_:)``.
+@MainActor final class LimitedDemandSubscriber<Input> {
+  private(set) var seen: [Input] = []
+  private var subscription: (any Subscription)?
+
+  init(to publisher: some Publisher<Input, Never>) {
+    publisher.subscribe(
+      AnySubscriber(
+        receiveSubscription: { [self] in
+          subscription = $0
+          $0.request(.max(1))
+        },
+        receiveValue: { [self] in
+          seen.append($0)
+          return .none
+        }, receiveCompletion: nil))
+  }
+
+  func request(_ demand: Subscribers.Demand) { subscription?.request(demand) }
+
+  func cancel() { subscription?.cancel() }
+}

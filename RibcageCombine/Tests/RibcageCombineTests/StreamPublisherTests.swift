@@ -53,24 +53,13 @@ import Testing
 
   @Test func aSubscriberWithLimitedDemandGetsTheLatestValueWhenItAsksAgain() {
     let eta = MutableStateStream(9)
-    var subscription: (any Subscription)?
-    var seen: [Int] = []
-    eta.stream.publisher.subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: {
-          seen.append($0)
-          return .none
-        }, receiveCompletion: nil))
+    let subscriber = LimitedDemandSubscriber(to: eta.stream.publisher)
     eta.value = 8
     eta.value = 7
-    #expect(seen == [9])
-    subscription?.request(.max(1))
-    #expect(seen == [9, 7])
-    subscription?.cancel()
+    #expect(subscriber.seen == [9])
+    subscriber.request(.max(1))
+    #expect(subscriber.seen == [9, 7])
+    subscriber.cancel()
     #expect(eta.subscriberCount == 0)
   }
 
