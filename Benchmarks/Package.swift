@@ -9,6 +9,8 @@ let package = Package(
   dependencies: [
     .package(name: "Ribcage", path: ".."),
     .package(name: "RibcageCombine", path: "../RibcageCombine"),
+    // The soak cases run the Rides example's ride cycles.
+    .package(name: "Rides", path: "../Examples/Rides"),
   ],
   targets: [
     // Counts heap allocations and live bytes (glibc only) for the memory case.
@@ -19,6 +21,8 @@ let package = Package(
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
         .product(name: "RibcageCombine", package: "RibcageCombine"),
+        .product(name: "RibcageTesting", package: "Ribcage"),
+        .product(name: "RidesApp", package: "Rides"),
         "AllocationCounter",
       ],
       path: "Sources/RibcageBench"),

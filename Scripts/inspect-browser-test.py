@@ -10,10 +10,8 @@ event. Stops everything it started; every wait is bounded.
 
 usage: inspect-browser-test.py RIBCAGE RIDES [--screenshot PNG]
 """
-import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -28,22 +26,11 @@ started = []
 
 
 def fail(message):
-    print("error: " + message, file=sys.stderr)
-    raise SystemExit(1)
+    headless_chromium.fail(message)
 
 
 def wait_for(what, check, timeout=15):
-    end = min(time.time() + timeout, DEADLINE)
-    last = None
-    while time.time() < end:
-        try:
-            last = check()
-            if last:
-                return last
-        except Exception as error:  # the page may be redrawing
-            last = error
-        time.sleep(0.05)
-    fail(f"timed out waiting for {what} (last: {last!r})")
+    return headless_chromium.wait_for(what, check, timeout, deadline=DEADLINE)
 
 
 def tree_paths(driver):
@@ -224,10 +211,4 @@ if __name__ == "__main__":
     try:
         main()
     finally:
-        for process in started:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        headless_chromium.stop(started)

@@ -6,6 +6,11 @@ import PackageDescription
 let package = Package(
   name: "Rides",
   platforms: [.macOS(.v13), .iOS(.v16)],
+  // RidesApp is a library too: the benchmarks' soak cases run the same rides.
+  products: [
+    .executable(name: "rides", targets: ["rides"]),
+    .library(name: "RidesApp", targets: ["RidesApp"]),
+  ],
   dependencies: [.package(name: "Ribcage", path: "../..")],
   targets: [
     .target(
@@ -14,6 +19,8 @@ let package = Package(
         .product(name: "Ribcage", package: "Ribcage"),
         // The session recorder: `rides --record FILE`, `rides --replay FILE`.
         .product(name: "RibcageInspector", package: "Ribcage"),
+        // The soak harness: `rides --soak N`.
+        .product(name: "RibcageTesting", package: "Ribcage"),
       ]),
     .executableTarget(
       name: "rides",

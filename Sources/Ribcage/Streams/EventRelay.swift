@@ -14,6 +14,10 @@ public struct EventStream<Value> {
   /// stream finishes when its upstreams do (``prefix(_:)`` also after its last value).
   public var isFinished: Bool { core.reportsFinished }
 
+  /// How many subscriptions are live: what a soak census counts to prove observers of a
+  /// long-lived stream do not pile up.
+  public var subscriberCount: Int { core.subscriberCount }
+
   /// Calls `onValue` with every later event until the subscription is cancelled or the stream
   /// finishes (then `onFinish` runs once).
   public func observe(

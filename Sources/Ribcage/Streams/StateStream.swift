@@ -37,6 +37,10 @@ public struct StateStream<Value> {
   /// stream finishes when its upstreams do.
   public var isFinished: Bool { core.reportsFinished }
 
+  /// How many subscriptions are live: what a soak census counts to prove observers of a
+  /// long-lived stream do not pile up.
+  public var subscriberCount: Int { core.subscriberCount }
+
   /// Calls `onValue` with the current value now and with every later value, until the
   /// subscription is cancelled or the stream finishes (then `onFinish` runs once).
   public func observe(

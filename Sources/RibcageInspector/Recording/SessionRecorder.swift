@@ -228,6 +228,10 @@ public final class SessionRecorder {
   /// RIBs the recorder knows now (the tree's size).
   public var liveRIBCount: Int { table.liveCount }
 
+  /// Workflow runs the recorder follows now (each is forgotten when it ends): with
+  /// ``liveRIBCount``, what a soak census counts to show the recorder keeps nothing per event.
+  public var runningWorkflowCount: Int { runningWorkflows.count }
+
   /// The session as it is kept in memory: the header, a `dropped` line if the budget dropped
   /// events, then every kept event (starting with a keyframe).
   public func sessionBytes() -> [UInt8] {

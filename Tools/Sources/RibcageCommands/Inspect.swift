@@ -35,6 +35,11 @@ struct Inspect: ParsableCommand, ConsoleCommand {
   @Option(help: "The token (default: a new random one each run).")
   var token: String?
 
+  @Option(
+    name: .customLong("page-tail-mb"),
+    help: "How much of a long session's file a page gets when it opens it, in MB (default 32).")
+  var pageTailMB: Int = 32
+
   func run(on console: ToolConsole) throws {
     let files = self.files.map { console.resolve($0) }
     if let html {
@@ -45,6 +50,9 @@ struct Inspect: ParsableCommand, ConsoleCommand {
       return
     }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    guard (1...4096).contains(pageTailMB) else {
+      throw ValidationError("--page-tail-mb must be 1 to 4096")
+    }
     if let token, token.count < 16 || !token.allSatisfy({ $0.isLetter || $0.isNumber }) {
       throw ValidationError("--token needs at least 16 letters or digits")
     }
@@ -55,7 +63,7 @@ struct Inspect: ParsableCommand, ConsoleCommand {
       host: host, port: port,
       sessionsDirectory: sessions.map { console.resolve($0) }
         ?? InspectConfiguration.defaultSessionsDirectory,
-      offlineFiles: files)
+      offlineFiles: files, pageTailBytes: pageTailMB << 20)
     if let token { configuration.token = token }
     if !configuration.bindsLoopbackOnly {
       console.printError(

@@ -16,12 +16,16 @@ public struct InspectConfiguration: Sendable {
   public var maximumAppMessage: Int
   /// The largest message a page may send (a remote action, a request).
   public var maximumPageMessage: Int
+  /// How much of a long session's file a page gets when it opens the session: the last this
+  /// many bytes, from the first keyframe in them (default 32 MB). The page itself keeps the
+  /// newest 100,000 events (`?keep=N` in its URL).
+  public var pageTailBytes: Int
 
   public init(
     host: String = "127.0.0.1", port: Int = 7420, token: String = InspectConfiguration.newToken(),
     sessionsDirectory: String = InspectConfiguration.defaultSessionsDirectory,
     offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20,
-    maximumPageMessage: Int = 64 << 10
+    maximumPageMessage: Int = 64 << 10, pageTailBytes: Int = 32 << 20
   ) {
     self.host = host
     self.port = port
@@ -30,6 +34,7 @@ public struct InspectConfiguration: Sendable {
     self.offlineFiles = offlineFiles
     self.maximumAppMessage = maximumAppMessage
     self.maximumPageMessage = maximumPageMessage
+    self.pageTailBytes = pageTailBytes
   }
 
   /// `$RIBCAGE_SESSIONS`, else `~/.ribcage/sessions`.

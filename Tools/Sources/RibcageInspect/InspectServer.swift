@@ -18,7 +18,8 @@ public struct InspectServer: Sendable {
 
   /// Runs until the task is cancelled; `onReady` gets the port it listens on.
   public func run(onReady: @escaping @Sendable (Int) async -> Void) async throws {
-    let hub = SessionHub(directory: configuration.sessionsDirectory, log: log)
+    let hub = SessionHub(
+      directory: configuration.sessionsDirectory, tailBytes: configuration.pageTailBytes, log: log)
     for path in configuration.offlineFiles {
       _ = try await hub.addRecording(path: path)
     }

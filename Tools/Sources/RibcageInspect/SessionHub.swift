@@ -34,18 +34,38 @@ actor SessionHub {
   private var connectionOwners: [String: UUID] = [:]
   private var pages: [UUID: (send: Send, watching: String?)] = [:]
 
-  init(directory: String, log: @escaping @Sendable (String) -> Void) {
+  init(directory: String, tailBytes: Int = 32 << 20, log: @escaping @Sendable (String) -> Void) {
     self.directory = directory
+    self.tailBytes = UInt64(max(0, tailBytes))
     self.log = log
   }
 
   // MARK: Sessions
 
-  /// Adds a recorded file, read-only.
+  /// Adds a recorded file, read-only. The file is read in pieces (its header, then its lines
+  /// counted), never whole.
   func addRecording(path: String) throws -> String {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    let firstLine = text.prefix { $0 != "\n" }
-    let header = AppStreamValidator.object(firstLine)
+    guard let file = FileHandle(forReadingAtPath: path) else { throw InspectError.cannotRead(path) }
+    defer { try? file.close() }
+    var lines = 0
+    var bytes = 0
+    var firstLine: Data?
+    var pending = Data()
+    while let piece = try file.read(upToCount: Self.pieceBytes), !piece.isEmpty {
+      bytes += piece.count
+      lines += piece.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      if firstLine == nil {
+        pending.append(piece)
+        if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          firstLine = pending[..<end]
+          pending = Data()
+        } else if pending.count > 1 << 20 {
+          firstLine = pending  // no header is this long: fails the check below
+        }
+      }
+    }
+    let header = AppStreamValidator.object(
+      Substring(String(decoding: firstLine ?? pending, as: UTF8.self)))
     guard header?["format"] as? String == "ribcage-session" else {
       throw InspectError.notASession(path)
     }
@@ -54,8 +74,7 @@ actor SessionHub {
     let id = "file-\(sessions.count + 1)"
     sessions[id] = Session(
       id: id, app: app, instance: instance, path: path, live: false, readOnly: true,
-      lines: text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }, bytes: text.utf8.count,
-      remoteActions: [], connectedAt: Date())
+      lines: lines, bytes: bytes, remoteActions: [], connectedAt: Date())
     order.append(id)
     return id
   }
@@ -170,34 +189,105 @@ actor SessionHub {
     pages[page] = nil
   }
 
-  /// A page opens a session: everything so far (from its file), then live lines.
+  /// A page opens a session: its file's header and what the file holds from the first keyframe
+  /// of its last ``tailBytes`` on (everything, for a shorter file), then live lines.
+  ///
+  /// The file is read and sent in pieces of about 1 MB, split at line ends, so the server's
+  /// memory does not grow with the session's size and the page parses as it receives.
   func open(_ id: String, for page: UUID) async throws(InspectError) {
     guard let session = sessions[id], pages[page] != nil else {
       throw .unknownSession(id)
     }
     pages[page]?.watching = id
-    let text: String
-    do {
-      text = try String(contentsOfFile: session.path, encoding: .utf8)
-    } catch {
+    let send = pages[page]!.send
+    guard let file = FileHandle(forReadingAtPath: session.path) else {
       throw .cannotRead(session.path)
     }
-    let send = pages[page]!.send
-    // In pieces of about 1 MB, split at line ends, so the page parses as it receives.
-    var start = text.startIndex
-    var first = true
-    repeat {
-      var end = text.utf8.index(start, offsetBy: 1 << 20, limitedBy: text.endIndex) ?? text.endIndex
-      if end < text.endIndex, let newline = text[end...].firstIndex(of: "\n") {
-        end = text.index(after: newline)
+    defer { try? file.close() }
+    do {
+      let size = try file.seekToEnd()
+      try file.seek(toOffset: 0)
+      let head = try file.read(upToCount: Self.pieceBytes) ?? Data()
+      let headerEnd = head.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? head.count
+      var start = UInt64(headerEnd)
+      var skipped: UInt64 = 0
+      if size - start > tailBytes,
+        let keyframe = try Self.firstKeyframe(in: file, from: size - tailBytes, size: size)
+      {
+        skipped = keyframe - start
+        start = keyframe
       }
       await send(
         Self.message([
-          "type": "lines", "session": id, "text": String(text[start..<end]), "reset": first,
+          "type": "lines", "session": id,
+          "text": String(decoding: head.prefix(headerEnd), as: UTF8.self),
+          "reset": true, "skippedBytes": skipped,
         ]))
-      first = false
-      start = end
-    } while start < text.endIndex
+      try file.seek(toOffset: start)
+      var carry = Data()
+      while let piece = try file.read(upToCount: Self.pieceBytes), !piece.isEmpty {
+        carry.append(piece)
+        guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+        let text = String(decoding: carry[carry.startIndex...lastNewline], as: UTF8.self)
+        carry = Data(carry[(lastNewline + 1)...])
+        await send(Self.message(["type": "lines", "session": id, "text": text]))
+      }
+      if !carry.isEmpty {
+        await send(
+          Self.message([
+            "type": "lines", "session": id, "text": String(decoding: carry, as: UTF8.self),
+          ]))
+      }
+    } catch {
+      throw .cannotRead(session.path)
+    }
+  }
+
+  /// How much a page opening a long session gets of its file (from a keyframe, so the page can
+  /// rebuild every event it gets).
+  private let tailBytes: UInt64
+
+  private static let pieceBytes = 1 << 20
+
+  /// The offset of the first keyframe line that starts at or after `offset`, if any. A line's
+  /// type is in its first bytes (`{"seq":…,"t":…,"type":"keyframe"`): only those are looked at.
+  static func firstKeyframe(in file: FileHandle, from offset: UInt64, size: UInt64) throws
+    -> UInt64?
+  {
+    let marker = Array(#""type":"keyframe""#.utf8)
+    let newline = UInt8(ascii: "\n")
+    let prefixLength = 64
+    try file.seek(toOffset: offset)
+    var position = offset
+    // The current line's start (nil: it began before `offset`), its first bytes, and whether
+    // they have been looked at (then the rest of the line is skipped).
+    var lineStart: UInt64? = offset == 0 ? 0 : nil
+    var prefix: [UInt8] = []
+    var judged = false
+    while position < size, let piece = try file.read(upToCount: pieceBytes), !piece.isEmpty {
+      let bytes = [UInt8](piece)
+      var index = 0
+      while index < bytes.count {
+        if lineStart == nil || judged {
+          guard let end = bytes[index...].firstIndex(of: newline) else { break }
+          index = end + 1
+          lineStart = position + UInt64(index)
+          prefix.removeAll(keepingCapacity: true)
+          judged = false
+          continue
+        }
+        let take = min(prefixLength - prefix.count, bytes.count - index)
+        let end = bytes[index..<(index + take)].firstIndex(of: newline)
+        prefix += bytes[index..<(end ?? index + take)]
+        index = end ?? index + take
+        if end != nil || prefix.count >= prefixLength {
+          if prefix.firstRange(of: marker) != nil { return lineStart }
+          judged = true
+        }
+      }
+      position += UInt64(bytes.count)
+    }
+    return nil
   }
 
   /// Forwards a remote action to its app when the app allows that kind.

@@ -25,12 +25,14 @@ final class RunningServer: @unchecked Sendable {
 
   static func start(
     token: String = InspectConfiguration.newToken(), port: Int = 0,
-    sessions: String? = nil, offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20
+    sessions: String? = nil, offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20,
+    pageTailBytes: Int = 32 << 20
   ) async throws -> RunningServer {
     let folder = sessions ?? NSTemporaryDirectory() + "ribcage-inspect-tests-\(UUID().uuidString)"
     let configuration = InspectConfiguration(
       host: "127.0.0.1", port: port, token: token, sessionsDirectory: folder,
-      offlineFiles: offlineFiles, maximumAppMessage: maximumAppMessage)
+      offlineFiles: offlineFiles, maximumAppMessage: maximumAppMessage,
+      pageTailBytes: pageTailBytes)
     let box = LogBox()
     let (ready, continuation) = AsyncStream<Int>.makeStream()
     let task = Task {

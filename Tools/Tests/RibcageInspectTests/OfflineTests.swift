@@ -43,6 +43,57 @@ struct OfflineTests {
     await server.stop()
   }
 
+  @Test(
+    "a long session opens from the keyframe that starts its tail; the server never reads it whole")
+  func longSessionTail() async throws {
+    let app = InspectedApp()
+    let recorder = try SessionRecorder(
+      app.root, configuration: .init(appName: "Shop", keyframeInterval: 20))
+    // About 5,600 events (500 KB), in slices: the other suites share the main actor.
+    for _ in 0..<40 {
+      app.churn(20)
+      await Task.yield()
+    }
+    _ = recorder.mark("the last mark")
+    let path = NSTemporaryDirectory() + "ribcage-long-\(UUID().uuidString).jsonl"
+    try recorder.write(to: path)
+    recorder.stop()
+    let file = try String(contentsOfFile: path, encoding: .utf8)
+    let tail = 16 << 10
+    let server = try await RunningServer.start(offlineFiles: [path], pageTailBytes: tail)
+    let page = PageClient(port: server.port, token: server.token)
+    await eventually("listed") { page.sessions.count == 1 }
+    let id = try #require(page.sessions[0]["id"] as? String)
+    page.send(["type": "open", "session": id])
+    await eventually("the tail up to the last mark") {
+      page.text(of: id).hasSuffix("\n") && page.text(of: id).contains("the last mark")
+    }
+
+    let text = page.text(of: id)
+    let lines = text.split(separator: "\n")
+    let header = try #require(lines.first)
+    #expect(file.hasPrefix(header + "\n"))
+    #expect(lines[1].contains(#""type":"keyframe""#), "the tail starts with a keyframe")
+    let body = text.dropFirst(header.count + 1)
+    #expect(file.hasSuffix(body), "the tail is the file's end, whole lines")
+    #expect(body.utf8.count <= tail, "no more than the tail")
+    #expect(body.utf8.count >= tail / 2, "keyframes are close: most of the tail is sent")
+    let reset = try #require(page.messages.first { $0["reset"] as? Bool == true })
+    let skipped = try #require(reset["skippedBytes"] as? Int)
+    #expect(header.utf8.count + 1 + skipped + body.utf8.count == file.utf8.count)
+
+    // The tail alone rebuilds the tree as it was at the end.
+    let tailPath = path + ".tail"
+    try text.write(toFile: tailPath, atomically: true, encoding: .utf8)
+    let timeline = try SessionTimeline(contentsOfFile: tailPath)
+    #expect(
+      timeline.moment(at: timeline.events.count - 1).treeText == app.root.snapshot().textRendering()
+    )
+    page.close()
+    app.stop()
+    await server.stop()
+  }
+
   @Test("a file that is not a session is refused with its path")
   func notASession() async throws {
     let path = NSTemporaryDirectory() + "ribcage-offline-\(UUID().uuidString).txt"

@@ -1,5 +1,6 @@
 import Foundation
 import RibcageInspector
+import RibcageTesting
 import RidesApp
 
 // rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]
@@ -9,16 +10,17 @@ import RidesApp
 //   --inspect URL streams it live to `ribcage inspect` (the URL it printed; without one,
 //   RIBCAGE_INSPECT); the page may switch flags and open links. Standard input stays open:
 //   the app keeps running until it ends (or `quit`).
-// rides --soak N [--seed S]
+// rides --soak N [--seed S] [--record FILE] [--inspect [URL]]
 //   Runs N complete ride cycles through the terminal's command path and reports each tenth:
 //   time per ride, resident memory, RIBs detached, the live objects of every registry, leaks.
-//   Exits 1 if anything leaked.
+//   Exits 1 if anything leaked or a count that must stay flat moved.
 // rides --replay FILE [--at EVENT]
 //   Redraws the screens of a recorded session at any event, from its view models alone; steps
 //   with next/prev (turns) and step/back (events).
 let usage =
   "usage: rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]"
-  + " | rides --soak N [--seed S] | rides --replay FILE [--at EVENT]"
+  + " | rides --soak N [--seed S] [--record FILE] [--inspect [URL]]"
+  + " | rides --replay FILE [--at EVENT]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("rides: \(message)\n\(usage)\n".utf8))
@@ -110,30 +112,68 @@ if let replayPath {
 }
 
 if let soakRides {
-  guard script == nil, !playDemo, replayPath == nil, inspectURL == nil else {
-    fail("--soak takes only --seed (and --record)")
+  guard script == nil, !playDemo, replayPath == nil else {
+    fail("--soak takes only --seed, --record and --inspect")
   }
   let soaking = RidesTerminal(style: .plain) { _ in }
-  if let recordPath {
-    do {
-      try soaking.record(to: recordPath)
-    } catch {
-      fail("\(error)")
+  do {
+    if let recordPath { try soaking.record(to: recordPath) }
+    if let inspectURL {
+      let inspector = try soaking.inspect(inspectURL)
+      _ = await inspector.waitUntilConnected(timeout: .seconds(3))
     }
+  } catch {
+    fail("\(error)")
   }
   await soaking.start()
   print("soak: \(soakRides) rides, seed \(soakSeed)")
-  let tenths = await RidesSoak.run(rides: soakRides, seed: soakSeed, on: soaking) { tenth in
-    let memory = tenth.residentBytes.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
+  let result = await RidesSoak.run(rides: soakRides, seed: soakSeed, on: soaking) {
+    report, ribsDetached in
+    let memory = report.residentBytes.map { ResidentMemory.megabytes($0) }
     print(
-      "rides \(tenth.ridesDone): \(String(format: "%.1f", tenth.millisecondsPerRide)) ms/ride, "
-        + "resident \(memory ?? "unknown"), RIBs detached \(tenth.ribsDetached), leaks "
-        + "\(tenth.leaks); \(tenth.census)")
+      "rides \(report.cyclesDone): \(String(format: "%.1f", report.millisecondsPerCycle)) ms/ride, "
+        + "resident \(memory ?? "unknown"), RIBs detached \(ribsDetached), leaks "
+        + "\(report.leaks); \(report.census)")
     fflush(nil)  // a tenth at a time, also when piped
   }
-  let leaks = tenths.last?.leaks ?? 0
-  print("soak: \(leaks == 0 ? "no leaks" : "\(leaks) leak(s)")")
-  exit(leaks == 0 ? 0 : 1)
+  if let recorder = soaking.recorder {
+    recorder.flush()
+    print(
+      "soak: recorder kept \(ResidentMemory.megabytes(recorder.retainedBytes)) of its "
+        + "\(ResidentMemory.megabytes(recorder.configuration.byteBudget)) budget, dropped "
+        + "\(recorder.droppedEventCount) of \(recorder.eventCount) events"
+        + (recorder.fileError.map { "; file error: \($0)" } ?? ""))
+  }
+  let drift = result.drift
+  for (rides, change) in drift { print("soak: after \(rides) rides, \(change)") }
+  let ratio = result.timeRatio.map { String(format: "%.2f×", $0) } ?? "n/a"
+  let growth = result.memoryGrowth.map { String(format: "%+.1f%%", $0 * 100) } ?? "n/a"
+  print(
+    "soak: last tenth \(ratio) the first's time per ride, memory \(growth) after the first "
+      + "tenth, \(drift.isEmpty ? "every count flat" : "\(drift.count) count(s) moved"), "
+      + (result.leaks == 0 ? "no leaks" : "\(result.leaks) leak(s)"))
+  if let inspector = soaking.inspector {
+    // The app stays up for the page: commands from standard input run as turns until it ends.
+    print("soak: reading commands for the inspector until standard input ends")
+    fflush(nil)
+    for await line in StandardInput.lines() {
+      await soaking.run(line)
+      if soaking.hasQuit { break }
+    }
+    soaking.recorder?.flush()
+    // What is queued reaches the server before the report says the session ended.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while inspector.statistics.queuedBytes > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    let statistics = inspector.statistics
+    print(
+      "soak: inspector sent \(ResidentMemory.megabytes(Int(statistics.bytesSent))) in "
+        + "\(statistics.connections) connection(s), \(statistics.queueOverflows) overflow(s)")
+    inspector.disconnect()
+  }
+  soaking.recorder?.stop()
+  exit(result.leaks == 0 && drift.isEmpty ? 0 : 1)
 }
 
 let interactive = script == nil && !playDemo && isatty(0) == 1 && isatty(1) == 1

@@ -36,6 +36,20 @@
     if (node) state.ribs.set(id, Object.assign({}, node, { childCount: node.childCount + delta }));
   }
 
+  // A detached RIB leaves nothing behind: its node, its plugin badge and its notes go with it
+  // (they would otherwise pile up over a long session, and every checkpoint would copy them).
+  function forget(state, id) {
+    state.ribs.delete(id);
+    state.plugins.delete(id);
+    state.notes.delete(id);
+  }
+
+  // After a keyframe: plugins and notes of RIBs it does not list go.
+  function forgetMissing(state) {
+    for (const id of Array.from(state.plugins.keys())) if (!state.ribs.has(id)) state.plugins.delete(id);
+    for (const id of Array.from(state.notes.keys())) if (!state.ribs.has(id)) state.notes.delete(id);
+  }
+
   function apply(state, ev) {
     switch (ev.type) {
       case "keyframe": {
@@ -60,6 +74,7 @@
           for (const f of ev.flags) state.flags.set(f.key, { value: f.value, source: f.source });
         }
         if (ev.coreOnly !== undefined) state.coreOnly = !!ev.coreOnly;
+        forgetMissing(state);
         state.workflows = new Map();
         for (const w of ev.workflows || []) state.workflows.set(w.run, { kind: w.kind, phase: "running" });
         break;
@@ -79,9 +94,9 @@
           // Parents come before children in insertion order: one pass finds the subtree.
           const gone = new Set([ev.rib]);
           for (const n of state.ribs.values()) if (gone.has(n.parent)) gone.add(n.id);
-          for (const id of gone) state.ribs.delete(id);
+          for (const id of gone) forget(state, id);
         } else {
-          state.ribs.delete(ev.rib);
+          forget(state, ev.rib);
         }
         if (node.parent != null) setChildCount(state, node.parent, -1);
         break;
@@ -128,8 +143,14 @@
     }
   }
 
+  // A live page keeps at most KEEP events (the newest; `?keep=N` in the URL changes it): a
+  // session streamed for days must not grow the page's memory with its age. Older events go in
+  // blocks, at a checkpoint, so what is kept can still be rebuilt at every event.
+  const KEEP = Math.max(1000, Number(new URLSearchParams(location.search).get("keep")) || 100000);
+
   const S = {
     header: null, dropped: null, events: [], raws: [], lower: [], head: emptyState(),
+    base: null, trimmed: 0, skippedBytes: 0,
     checkpoints: [], sinceCheckpoint: 0, renders: new Map(), types: new Set(),
     pos: -1, live: true, view: null, viewPos: -1, selected: null, collapsed: new Set(),
     session: null, sessions: [], pending: "", startMs: 0,
@@ -138,6 +159,7 @@
 
   function resetModel() {
     S.header = null; S.dropped = null; S.events = []; S.raws = []; S.lower = [];
+    S.base = null; S.trimmed = 0; S.skippedBytes = 0;
     S.head = emptyState(); S.checkpoints = []; S.sinceCheckpoint = 0; S.renders = new Map();
     S.types = new Set(); S.pos = -1; S.view = null; S.viewPos = -1; S.pending = "";
     S.filtered = null;
@@ -185,9 +207,42 @@
     }
   }
 
+  // Drops the oldest events of a live page beyond KEEP (in blocks of a quarter, so it runs
+  // rarely): the cut is right after a checkpoint, whose state becomes the base the kept events
+  // apply to, and every index the page holds moves down with the events.
+  function trim() {
+    if (MODE !== "live" || S.events.length <= KEEP + (KEEP >> 2)) return;
+    const atLeast = S.events.length - KEEP;
+    const at = S.checkpoints.findIndex((cp) => cp.index + 1 >= atLeast && cp.index < S.events.length - 1);
+    if (at < 0) return;
+    const cp = S.checkpoints[at];
+    const cut = cp.index + 1;
+    S.base = cp.state;
+    S.events = S.events.slice(cut); S.raws = S.raws.slice(cut); S.lower = S.lower.slice(cut);
+    S.checkpoints = S.checkpoints.slice(at + 1);
+    for (const c of S.checkpoints) c.index -= cut;
+    for (const [rib, list] of S.renders) {
+      const kept = list.filter((i) => i >= cut).map((i) => i - cut);
+      if (kept.length) S.renders.set(rib, kept); else S.renders.delete(rib);
+    }
+    if (S.filtered) {
+      S.filtered.list = S.filtered.list.filter((i) => i >= cut).map((i) => i - cut);
+      S.filtered.scanned -= cut;
+    }
+    S.pos = S.pos < 0 ? -1 : Math.max(0, S.pos - cut);
+    S.trimmed += cut;
+    if (S.live || S.view === S.head) { S.viewPos = S.pos; return; }
+    // A user scrubbing back keeps their moment (the first kept one if theirs was cut).
+    S.view = null; S.viewPos = -1;
+    S.view = stateAt(S.pos); S.viewPos = S.pos;
+  }
+
+  // The state before the first kept event: empty, or where the trimmed events left it.
+  function baseState() { return S.base ? cloneState(S.base) : emptyState(); }
+
   // The state right after event `index`.
   function stateAt(index) {
-    if (index < 0) return emptyState();
+    if (index < 0) return baseState();
     if (index === S.events.length - 1) return S.head;
     if (S.view && S.viewPos >= 0 && S.viewPos <= index) {
       // Going forward from where we are, unless a checkpoint is closer.
@@ -199,7 +254,7 @@
       }
     }
     const cp = lastCheckpoint(index);
-    const state = cp ? cloneState(cp.state) : emptyState();
+    const state = cp ? cloneState(cp.state) : baseState();
     for (let i = cp ? cp.index + 1 : 0; i <= index; i++) apply(state, S.events[i]);
     return state;
   }
@@ -262,7 +317,9 @@
     const ev = S.events[S.pos];
     $("position").textContent = S.events.length === 0 ? "no events" :
       "event " + (S.pos + 1) + " of " + S.events.length + (ev ? " · #" + ev.seq + " · " + fmtTime(ev.t) : "") +
-      (S.dropped ? " · " + S.dropped.count + " dropped before" : "");
+      (S.dropped ? " · " + S.dropped.count + " dropped before" : "") +
+      (S.trimmed ? " · " + S.trimmed + " older not kept by the page" : "") +
+      (S.skippedBytes ? " · the first " + (S.skippedBytes / 1048576).toFixed(1) + " MB of the file not loaded" : "");
     $("live").classList.toggle("on", S.live);
   }
 
@@ -625,9 +682,10 @@
         if (session) setStatus(session.live ? "live: " + session.app : session.readOnly ? "recorded file (read-only)" : session.app + " disconnected", session.live ? "good" : "");
         drawActions(S.head);
       } else if (m.type === "lines" && m.session === S.session) {
-        if (m.reset) resetModel();
+        if (m.reset) { resetModel(); S.skippedBytes = m.skippedBytes || 0; }
         const started = performance.now();
         ingest(m.text, !m.reset && S.live, m.at);
+        trim();
         S.metrics.loadMs += performance.now() - started;
         scheduleDraw();
       } else if (m.type === "error") {
@@ -643,6 +701,11 @@
     live: () => goLive(true),
     treePaths: () => { const st = S.view || S.head; return Array.from(st.ribs.keys()).map((id) => pathOf(st, id)); },
     eventCount: () => S.events.length,
+    trimmedCount: () => S.trimmed,
+    // What the page holds per RIB and per event, for tests that count it over a long session.
+    holdings: () => ({ ribs: S.head.ribs.size, plugins: S.head.plugins.size, notes: S.head.notes.size,
+      renderLists: S.renders.size, checkpoints: S.checkpoints.length, events: S.events.length }),
+    keep: KEEP,
     indexOfSeq: (seq) => S.events.findIndex((e) => e.seq === seq),
     loadText: (text) => { const t0 = performance.now(); resetModel(); ingest(text, false); S.pending && ingest("\n", false); S.live = true; S.pos = S.events.length - 1; S.view = S.head; S.viewPos = S.pos; draw(); return performance.now() - t0; },
     select: (id) => { S.selected = id; draw(); },

@@ -1,34 +1,5 @@
 import Foundation
-
-/// The live objects of every registry a long Rides session must keep flat: after the first ride,
-/// a census taken between rides is the same whatever the app's age.
-public struct RidesCensus: Equatable, Sendable, CustomStringConvertible {
-  /// RIBs attached now (the root included).
-  public var ribsAttached: Int
-  /// Detached subtrees the leak detector still waits for.
-  public var leakDetectorWaiting: Int
-  /// Observers of the simulated clock (services only).
-  public var clockObservers: Int
-  /// Observers of the city's products (screens showing them, the draft pricing).
-  public var productObservers: Int
-  /// Observers of flag changes.
-  public var flagObservers: Int
-  /// Workflow runs in progress, and those the terminal still reports on.
-  public var workflowRuns: Int
-  public var workflowsReported: Int
-  /// Render loops waiting for the end of the turn.
-  public var renderLoopsPending: Int
-  /// The backend's trips on record, and those still moving.
-  public var tripsRecorded: Int
-  public var tripsInProgress: Int
-
-  public var description: String {
-    "ribs \(ribsAttached), leak detector waiting \(leakDetectorWaiting), clock observers "
-      + "\(clockObservers), product observers \(productObservers), flag observers "
-      + "\(flagObservers), workflow runs \(workflowRuns)+\(workflowsReported), render loops "
-      + "pending \(renderLoopsPending), trips \(tripsRecorded) (\(tripsInProgress) moving)"
-  }
-}
+import RibcageTesting
 
 /// `rides --soak N`: N complete ride cycles through the terminal's own command path, with a fixed
 /// seed, reporting each tenth of the run: time per ride, resident memory, RIBs detached, the
@@ -55,53 +26,21 @@ public enum RidesSoak {
     ]
   }
 
-  /// One line of the report: a tenth of the run.
-  public struct Tenth: Sendable {
-    public let ridesDone: Int
-    public let millisecondsPerRide: Double
-    public let residentBytes: Int?
-    public let ribsDetached: Int
-    public let census: RidesCensus
-    public let leaks: Int
-  }
-
-  /// Runs `rides` ride cycles on a started `terminal`, calling `report` after each tenth; returns
-  /// every tenth. The terminal's leak detector sweeps after every command.
+  /// Runs `rides` ride cycles on a started `terminal` with RibcageTesting's soak harness
+  /// (`SoakRun`), calling `report` after each tenth with the report and the RIBs detached so far.
+  /// The census is ``RidesTerminal/census()``; the terminal's leak detector sweeps after every
+  /// command.
   public static func run(
-    rides: Int, seed: UInt64, on terminal: RidesTerminal, report: (Tenth) -> Void = { _ in }
-  ) async -> [Tenth] {
-    let step = max(1, rides / 10)
-    var tenths: [Tenth] = []
-    let clock = ContinuousClock()
-    var start = clock.now
-    var ridesInTenth = 0
-    for index in 0..<rides {
-      for command in commands(forRide: index, seed: seed) { await terminal.run(command) }
-      ridesInTenth += 1
-      guard (index + 1) % step == 0 || index + 1 == rides else { continue }
-      let elapsed = clock.now - start
-      let (seconds, attoseconds) = elapsed.components
-      let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-      let tenth = Tenth(
-        ridesDone: index + 1, millisecondsPerRide: milliseconds / Double(ridesInTenth),
-        residentBytes: residentBytes(), ribsDetached: terminal.detachedRIBCount,
-        census: terminal.census(), leaks: terminal.leakReports.count)
-      tenths.append(tenth)
-      report(tenth)
-      start = clock.now
-      ridesInTenth = 0
-    }
-    return tenths
-  }
-
-  /// The process's resident memory (Linux: /proc/self/statm), or `nil` where unknown.
-  public static func residentBytes() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-      return nil
-    }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    rides: Int, seed: UInt64, on terminal: RidesTerminal,
+    report: (SoakReport, _ ribsDetached: Int) -> Void = { _, _ in }
+  ) async -> SoakResult {
+    await SoakRun(cycles: rides).run(
+      cycle: { index in
+        for command in commands(forRide: index, seed: seed) { await terminal.run(command) }
+      },
+      census: { terminal.census() },
+      leaks: { terminal.leakReports.count },
+      report: { report($0, terminal.detachedRIBCount) })
   }
 }
 
