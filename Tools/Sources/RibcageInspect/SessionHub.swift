@@ -33,6 +33,9 @@ actor SessionHub {
   private var appSenders: [String: Send] = [:]
   private var connectionOwners: [String: UUID] = [:]
   private var pages: [UUID: (send: Send, watching: String?)] = [:]
+  /// Live lines for pages still being sent a file (the actor is re-entered at every send): sent
+  /// after the file's part, which ends where the file ended when the page opened it.
+  private var opening: [UUID: [String]] = [:]
 
   init(directory: String, tailBytes: Int = 32 << 20, log: @escaping @Sendable (String) -> Void) {
     self.directory = directory
@@ -149,14 +152,18 @@ actor SessionHub {
     } catch {
       log("cannot write \(session.path): \(error)")
     }
-    for (_, page) in pages where page.watching == id {
+    for (pageID, page) in pages where page.watching == id {
       // `at`: when the server forwarded them (ms since 1970), so the page can tell the app →
       // server part of a line's latency from the server → page part.
-      await page.send(
-        Self.message([
-          "type": "lines", "session": id, "text": text,
-          "at": (Date().timeIntervalSince1970 * 1000).rounded(),
-        ]))
+      let message = Self.message([
+        "type": "lines", "session": id, "text": text,
+        "at": (Date().timeIntervalSince1970 * 1000).rounded(),
+      ])
+      if opening[pageID] != nil {
+        opening[pageID]?.append(message)  // after the file's part, in order
+      } else {
+        await page.send(message)
+      }
     }
   }
 
@@ -187,6 +194,7 @@ actor SessionHub {
 
   func pageDisconnected(_ page: UUID) {
     pages[page] = nil
+    opening[page] = nil
   }
 
   /// A page opens a session: its file's header and what the file holds from the first keyframe
@@ -199,8 +207,10 @@ actor SessionHub {
       throw .unknownSession(id)
     }
     pages[page]?.watching = id
+    opening[page] = []
     let send = pages[page]!.send
     guard let file = FileHandle(forReadingAtPath: session.path) else {
+      opening[page] = nil
       throw .cannotRead(session.path)
     }
     defer { try? file.close() }
@@ -225,7 +235,11 @@ actor SessionHub {
         ]))
       try file.seek(toOffset: start)
       var carry = Data()
-      while let piece = try file.read(upToCount: Self.pieceBytes), !piece.isEmpty {
+      var left = size - start  // what was written when the page opened; the rest comes live
+      while left > 0, let piece = try file.read(upToCount: min(Self.pieceBytes, Int(left))),
+        !piece.isEmpty
+      {
+        left -= UInt64(piece.count)
         carry.append(piece)
         guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
         let text = String(decoding: carry[carry.startIndex...lastNewline], as: UTF8.self)
@@ -239,8 +253,15 @@ actor SessionHub {
           ]))
       }
     } catch {
+      opening[page] = nil
       throw .cannotRead(session.path)
     }
+    // The live lines that came meanwhile; more may come while these are sent.
+    while let pending = opening[page], !pending.isEmpty {
+      opening[page] = []
+      for message in pending { await send(message) }
+    }
+    opening[page] = nil
   }
 
   /// How much a page opening a long session gets of its file (from a keyframe, so the page can
