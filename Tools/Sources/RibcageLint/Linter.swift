@@ -202,7 +202,7 @@ public struct Linter: Sendable {
     // Cross-file rules see every file; each finding is then kept or dropped by its own file's
     // configuration, like any other.
     if rules {
-      raw += CrossFileRules.findings(
+      raw += RunFacts.findings(
         analyses, enabled: used.reduce(into: Set()) { $0.formUnion(enabled[$1]) })
     }
 

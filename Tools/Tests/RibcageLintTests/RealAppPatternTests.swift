@@ -414,16 +414,19 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
     #expect(!modernMessage.contains("outlives"))
   }
 
-  @Test func aOneShotTaskOutsideRibcageIsNoSubscription() throws {
+  @Test func aOneShotTaskOutsideRibcageThatLeavesTheRIBAloneIsNoSubscription() throws {
     let source = """
       import RIBs
       final class A: Interactor {
         func go() {
-          Task { try await router?.route() }
+          Task { let data = try await api.load(); print(data) }
           Task { for await value in values { self.show(value) } }
+          Task { self.router?.routeToLoading() }
         }
       }
       """
+    // Nothing of the RIB after the await; a loop over a sequence is a subscription; no await
+    // at all runs to its end at once.
     #expect(try lines(source, .unboundSubscription) == [5])
   }
 
@@ -485,7 +488,8 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
     ]
     #expect(
       try places(files, .globalState) == [
-        "Home/HomeInteractor.swift:3", "Home/HomeViewController.swift:3",
+        "Core/APIManager.swift:1", "Core/APIManager.swift:2", "Home/HomeInteractor.swift:3",
+        "Home/HomeViewController.swift:3",
       ])
   }
 }

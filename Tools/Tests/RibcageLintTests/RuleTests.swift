@@ -328,7 +328,7 @@ import Testing
         let viewWillAppear = PublishRelay<Void>()
         let closeTap = PublishRelay<Void>()
         override func viewWillAppear(_ animated: Bool) { viewWillAppear.accept(()) }
-        func bind() { button.rx.tap.bind(to: listener.closeRelay) }
+        func bind() { button.rx.tap.bind(to: listener.action) }
       }
       """
     #expect(try lines(source, .streamWrittenOutsideService).isEmpty)
@@ -360,8 +360,9 @@ import Testing
       }
       final class HomeInteractor: Interactor { func go() { SessionManager.shared.start() } }
       """
-    // A singleton is reported where RIB code uses it, whatever its name.
-    #expect(try lines(source, .globalState) == [2, 5, 7])
+    // A singleton is reported where RIB code uses it, whatever its name, and once where it is
+    // declared.
+    #expect(try lines(source, .globalState) == [2, 4, 5, 7])
   }
 
   @Test func quietOutsideRIBCodeAndForConstantsAndComputed() throws {

@@ -94,12 +94,12 @@ enum FileAnalyzer {
   ) {
     let path = analysis.shownPath
     let isMain = path == "main.swift" || path.hasSuffix("/main.swift")
-    let visitor = RIBVisitor(
+    let context = FileContext(
       bytes: bytes, naming: request.naming, enabled: request.enabled, isMainFile: isMain,
       includesTests: request.includesTests, externalRoles: externalRoles)
-    visitor.walk(tree)
-    analysis.findings = visitor.findings
-    analysis.facts = visitor.facts
+    RuleWalker(context: context).walk(tree)
+    analysis.findings = context.findings
+    analysis.facts = context.facts
     analysis.suppressions = Suppressions(bytes: bytes)
   }
 }

@@ -54,13 +54,34 @@ struct FileFacts: Sendable {
   var singletons: Set<String> = []
   /// Types a component creates in `shared { }`: services, whatever their names.
   var providedServices: Set<String> = []
-  /// `Foo.shared` uses from RIB types (and views): the user, whether it is a view, the type.
-  var singletonUses: [(user: String, isView: Bool, singleton: String, place: Place)] = []
+  /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled
+  /// `foo` (`Foo`): the user, whether it is a view, the type, the member, where.
+  var staticUses: [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
+  /// Singletons (`static let shared`) and mutable statics declared outside RIB code: the type,
+  /// the property, where.
+  var globalDeclarations: [(type: String, name: String, place: Place)] = []
+  /// Writes from a view side into a stream of its `interactor` property: the writer, the
+  /// interactor's type, the stream, where (a fault when that type is a RIB's interactor).
+  var interactorStreamWrites:
+    [(writer: String, interactorType: String, path: String, place: Place)] =
+      []
+  /// RIB prefix → the stored properties of its component (streams it makes for its own RIB).
+  var componentProperties: [String: Set<String>] = [:]
+  /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault
+  /// unless the RIB's own component makes `x`).
+  var dependencyStreamWrites: [(rib: String, property: String, place: Place, message: String)] = []
+  /// Types whose code does networking or persistence (business objects whatever their names).
+  var ioTypes: Set<String> = []
+  /// `Type.member` reached from a view: the view, the type, the member, where.
+  var viewTypeUses: [(view: String, type: String, member: String, place: Place)] = []
   /// Stored properties of views: the view, the property's type, where.
   var viewProperties: [(view: String, type: String, looksLikeService: Bool, place: Place)] = []
   /// Strong `delegate`/`listener` properties of classes outside RIB code: the class, the
   /// property, its protocol type, where (a cycle when a RIB type that owns the class conforms).
   var helperDelegates: [(owner: String, property: String, type: String, place: Place)] = []
+  /// `holder.delegate = self` in RIB types: the RIB type, the holder property's type, the
+  /// property set to self (a back-reference the holder keeps).
+  var selfAssignments: [(owner: String, holderType: String, property: String)] = []
   /// Strong listener/delegate properties of RIB types, confirmed once every file is read: the
   /// property's protocol must be one a RIB type implements (a service protocol named
   /// `…Delegate` is not a listener).

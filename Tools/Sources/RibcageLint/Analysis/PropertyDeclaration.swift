@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// One name a `var`/`let` declaration of a type's member (or the file's top level) binds, with
+/// what the rules ask of it worked out once.
+struct PropertyDeclaration {
+  let declaration: VariableDeclSyntax
+  let binding: PatternBindingSyntax
+  let pattern: IdentifierPatternSyntax
+  var name: String { pattern.identifier.text }
+  /// Declared at the file's top level (a global), not in a type.
+  let isTopLevel: Bool
+  let isStatic: Bool
+  /// `weak` or `unowned`.
+  let isWeak: Bool
+  let isLazy: Bool
+  let isVar: Bool
+  let isPrivate: Bool
+  /// Holds a value (no getter; observers are fine).
+  let isStored: Bool
+  /// The annotated type's base name (`FooListener` for `(any FooListener)?`), or empty.
+  let typeName: String
+  /// The annotated type, else the type an initializer `Foo(...)` creates, or empty.
+  let storedType: String
+
+  init(
+    declaration: VariableDeclSyntax, binding: PatternBindingSyntax,
+    pattern: IdentifierPatternSyntax, isTopLevel: Bool
+  ) {
+    self.declaration = declaration
+    self.binding = binding
+    self.pattern = pattern
+    self.isTopLevel = isTopLevel
+    var isStatic = false
+    var isWeak = false
+    var isLazy = false
+    var isPrivate = false
+    for modifier in declaration.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.static), .keyword(.class): isStatic = true
+      case .keyword(.weak), .keyword(.unowned): isWeak = true
+      case .keyword(.lazy): isLazy = true
+      case .keyword(.private), .keyword(.fileprivate): isPrivate = true
+      default: break
+      }
+    }
+    self.isStatic = isStatic
+    self.isWeak = isWeak
+    self.isLazy = isLazy
+    self.isPrivate = isPrivate
+    isVar = declaration.bindingSpecifier.tokenKind == .keyword(.var)
+    isStored = binding.isStored
+    typeName = binding.typeAnnotation?.type.baseName ?? ""
+    storedType = typeName.isEmpty ? binding.initializerCallee : typeName
+  }
+
+  /// Whether the accessors include a setter (`static var token: String { get { … } set { … } }`).
+  var hasSetter: Bool {
+    guard case .accessors(let list) = binding.accessorBlock?.accessors else { return false }
+    return list.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+  }
+}
+
+extension PatternBindingSyntax {
+  /// Whether the binding stores a value (no getter; observers are fine).
+  var isStored: Bool {
+    guard let accessors = accessorBlock?.accessors else { return true }
+    switch accessors {
+    case .getter: return false
+    case .accessors(let list):
+      return list.allSatisfy {
+        $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+          || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+      }
+    }
+  }
+
+  /// `Foo` for an initializer `Foo(...)` or `Foo<Bar>(...)`.
+  var initializerCallee: String {
+    guard let call = initializer?.value.as(FunctionCallExprSyntax.self) else { return "" }
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let specialized = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
+      return specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+    }
+    return ""
+  }
+}

@@ -1,0 +1,149 @@
+import SwiftSyntax
+
+/// Questions about syntax that several rules ask.
+enum SyntaxQueries {
+  /// Calls that subscribe a closure to a stream.
+  static let subscriptionMethods: Set<String> = [
+    "sink", "subscribe", "observe", "assign", "bind", "drive", "subscribeNext",
+  ]
+  /// Names of a type's shared instance.
+  static let singletonNames: Set<String> = ["shared", "sharedInstance", "instance"]
+
+  /// `x` for `x` and `self.x`.
+  static func propertyName(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), isSelf(member.base) {
+      return member.declName.baseName.text
+    }
+    return nil
+  }
+
+  static func isSelf(_ expression: ExprSyntax?) -> Bool {
+    expression?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+  }
+
+  /// `Foo(...)`, `Foo<Bar>(...)`, `Module.Foo(...)`, `.init(...)`: a type's initializer.
+  static func isInitializer(_ callee: ExprSyntax) -> Bool {
+    if let member = callee.as(MemberAccessExprSyntax.self) {
+      return member.base == nil && member.declName.baseName.tokenKind == .keyword(.`init`)
+    }
+    guard let first = calleeTypeName(callee).unicodeScalars.first else { return false }
+    return first.properties.isUppercase
+  }
+
+  /// `Foo` for a callee `Foo` or `Foo<Bar>`, else empty.
+  static func calleeTypeName(_ callee: ExprSyntax) -> String {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+      return specialized.expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+    }
+    return ""
+  }
+
+  /// The call a closure is an argument (or trailing closure) of.
+  static func enclosingCall(ofArgument closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+    if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }  // trailing
+    if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
+      return element.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+    if let argument = closure.parent?.as(LabeledExprSyntax.self) {
+      return argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+    return nil
+  }
+
+  /// The closure a call takes last (trailing or as its last argument).
+  static func lastClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+    call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+  }
+
+  /// Whether a later call in the member chain of `call` is one of `names`
+  /// (`….subscribe { }.disposeOnDeactivate(interactor: self)`).
+  static func chainEnds(_ call: Syntax, in names: Set<String>) -> Bool {
+    var node = call
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+        if names.contains(member.declName.baseName.text) { return true }
+        node = parent
+        continue
+      }
+      if parent.is(FunctionCallExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+        node = parent
+        continue
+      }
+      return false
+    }
+    return false
+  }
+
+  /// The name of the method (or `init`) a node is in.
+  static func enclosingFunction(of node: some SyntaxProtocol) -> String? {
+    var current = node.parent
+    while let parent = current {
+      if let function = parent.as(FunctionDeclSyntax.self) { return function.name.text }
+      if parent.is(InitializerDeclSyntax.self) { return "init" }
+      if parent.is(MemberBlockSyntax.self) { return nil }
+      current = parent.parent
+    }
+    return nil
+  }
+
+  /// `target = value` when `node` is the value of a plain assignment: the target.
+  static func assignmentTarget(of node: some SyntaxProtocol) -> ExprSyntax? {
+    guard let list = node.parent?.as(ExprListSyntax.self),
+      let sequence = list.parent?.as(SequenceExprSyntax.self)
+    else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+      elements[2].id == Syntax(node).id
+    else { return nil }
+    return elements[0]
+  }
+
+  /// `SomeType.self` (a metatype), not the instance.
+  static func isMetatypeSelf(_ token: TokenSyntax) -> Bool {
+    guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+      let member = reference.parent?.as(MemberAccessExprSyntax.self)
+    else { return false }
+    return member.declName.id == reference.id
+  }
+
+  /// Whether a statement after `item` in `list` names `name` (stored, bound, returned or passed
+  /// on: the author kept hold of it).
+  static func usesLater(
+    _ name: String, after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax
+  ) -> Bool {
+    var seen = false
+    for statement in list {
+      if statement.id == item.id {
+        seen = true
+        continue
+      }
+      guard seen else { continue }
+      for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The type a `shared { Foo(...) }` closure creates.
+  static func createdType(in closure: ClosureExprSyntax) -> String? {
+    guard let last = closure.statements.last?.item else { return nil }
+    var expression: ExprSyntax?
+    if let value = last.as(ExprSyntax.self) {
+      expression = value
+    } else if let statement = last.as(ReturnStmtSyntax.self) {
+      expression = statement.expression
+    }
+    guard let call = expression?.as(FunctionCallExprSyntax.self),
+      isInitializer(call.calledExpression)
+    else { return nil }
+    let name = calleeTypeName(call.calledExpression)
+    return name.isEmpty ? nil : name
+  }
+}

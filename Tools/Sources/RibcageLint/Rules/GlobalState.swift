@@ -1,0 +1,173 @@
+import SwiftSyntax
+
+extension Rule {
+  public static let globalState = Rule(
+    id: "global-state", name: "GlobalState",
+    summary: "A static var, global var or shared singleton in RIB code.",
+    rationale: """
+      RIBs encapsulate state in the tree and pass dependencies through components; a global or \
+      static variable, or a `static let shared` singleton, is state every RIB can reach and \
+      change, invisible to DI and impossible to reset between tests. Put the state in a service \
+      owned by the right component and inject it. Singletons and mutable statics declared \
+      outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
+      as an argument, `Settings.token = …`, `UserDefaults.standard`), and once at their \
+      declaration, where the fix starts. Composition roots (`AppDelegate`, `SceneDelegate`, \
+      the app's root component, `main.swift`) are where such objects are made: not reported.
+      """,
+    badExample: "static let shared = SessionManager()",
+    goodExample: "var sessions: SessionService { shared { SessionService() } }  // in a Component",
+    defaultSeverity: .warning)
+}
+
+/// `global-state`: global and static variables in RIB code; singletons and mutable statics used
+/// from RIB code (where used, and once where declared).
+final class GlobalState: FileRule, LintRule {
+  static let description = Rule.globalState
+  override class var hooks: Set<Hook> { [.properties, .memberAccesses] }
+
+  /// System stores that are app-wide mutable state: `UserDefaults.standard`.
+  static let systemStores: [String: Set<String>] = [
+    "UserDefaults": ["standard"], "NSUbiquitousKeyValueStore": ["default"],
+  ]
+  /// Types that make the app's object graph: using singletons there is wiring, not RIB code.
+  static let compositionRoots: Set<String> = [
+    "AppDelegate", "SceneDelegate", "AppComponent", "CompositeRoot", "CompositionRoot",
+  ]
+  static let compositionRootBases: Set<String> = [
+    "UIApplicationDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate", "App",
+  ]
+
+  override func visit(_ property: PropertyDeclaration) {
+    if property.isTopLevel {
+      if property.isVar, property.isStored, context.isRIBCode, !context.isMainFile {
+        context.report(
+          .globalState, property.pattern,
+          "global variable '\(property.name)' is state every RIB can reach: move it into a "
+            + "service owned by a component and inject it")
+      }
+      return
+    }
+    guard let info = context.frame?.info, info.shape != .protocolType, property.isStatic else {
+      return
+    }
+    let place = context.place(property.pattern)
+    if property.isStored, SyntaxQueries.singletonNames.contains(property.name) {
+      // Reported where RIB code uses it, and here once when it does.
+      context.facts.singletons.insert(info.name)
+      context.facts.globalDeclarations.append((info.name, property.name, place))
+    } else if property.isStored, property.isVar, context.isRIBCode || !info.roles.isEmpty,
+      // A view's `static var reuseIdentifier = "…"` is a constant written as a var.
+      !info.roles.contains(.view), !info.roles.contains(.viewModel)
+    {
+      context.report(
+        .globalState, property.pattern,
+        "static var '\(property.name)' in \(info.name) is global state: keep state in a service "
+          + "owned by a component and inject it")
+    } else if property.isVar, property.isStored || property.hasSetter, info.roles.isEmpty,
+      !context.isRIBCode
+    {
+      // A mutable static outside RIB code (`static var token: String { get set }` over
+      // `UserDefaults`): global state when RIB code reads or writes it.
+      context.facts.globalDeclarations.append((info.name, property.name, place))
+    }
+  }
+
+  override func visit(_ access: MemberAccessExprSyntax) {
+    let member = access.declName.baseName.text
+    guard let user = context.outermostRIBType, !context.inTestDouble,
+      !Self.isCompositionRoot(user)
+    else { return }
+    guard let base = access.base else {
+      // `UserAuthService(keyChainService: .shared)`: the singleton's type is the label's.
+      guard SyntaxQueries.singletonNames.contains(member),
+        let label = access.parent?.as(LabeledExprSyntax.self)?.label?.text,
+        let first = label.first
+      else { return }
+      let type = first.uppercased() + label.dropFirst()
+      context.facts.staticUses.append(
+        (user.name, user.roles.contains(.view), type, member, context.place(access)))
+      return
+    }
+    guard let reference = base.as(DeclReferenceExprSyntax.self),
+      let first = reference.baseName.text.unicodeScalars.first, first.properties.isUppercase
+    else { return }
+    let type = reference.baseName.text
+    if Self.systemStores[type]?.contains(member) == true {
+      context.report(
+        .globalState, access,
+        "\(user.name) uses \(type).\(member), app-wide state every RIB can reach (and two RIBs "
+          + "sharing a key are coupled through it): keep it behind a service a component "
+          + "creates and injects")
+      return
+    }
+    context.facts.staticUses.append(
+      (user.name, user.roles.contains(.view), type, member, context.place(access)))
+  }
+
+  private static func isCompositionRoot(_ user: TypeInfo) -> Bool {
+    compositionRoots.contains(user.name)
+      || user.name.hasSuffix("AppDelegate") || user.name.hasSuffix("SceneDelegate")
+  }
+
+  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var result: [(file: Int, finding: RawFinding)] = []
+    var singletons: Set<String> = []
+    var globals: Set<String> = []
+    for analysis in run.analyses {
+      singletons.formUnion(analysis.facts.singletons)
+      for declaration in analysis.facts.globalDeclarations
+      where !SyntaxQueries.singletonNames.contains(declaration.name) {
+        globals.insert("\(declaration.type).\(declaration.name)")
+      }
+    }
+    // Views' uses are `view-has-logic`'s when that rule runs.
+    let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
+    var users: [String: [String]] = [:]  // type → RIB types using it
+    for (index, analysis) in run.analyses.enumerated() {
+      var seen: Set<String> = []
+      for use in analysis.facts.staticUses {
+        // The framework's own base classes (`Router` using `LeakDetector.shared`) are not app
+        // code; a singleton type's static methods reach its shared instance.
+        let isGlobal = globals.contains("\(use.type).\(use.member)")
+        guard singletons.contains(use.type) || isGlobal, Role.inherited[use.user] == nil,
+          use.user != use.type,
+          use.member.first?.isUppercase != true  // `Service.Kind` is a nested type
+        else { continue }
+        let key = "\(use.type)\(isGlobal ? "." + use.member : "")"
+        // Every use is reported (one per line): each is a place the dependency must be injected.
+        guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }
+        users[key, default: []].append(use.user)
+        if use.isView && viewsElsewhere { continue }
+        let what = isGlobal ? "the static var \(key)" : "the singleton \(use.type)"
+        let message =
+          use.isView
+          ? "view \(use.user) uses \(what): views only render view models; let the interactor "
+            + "use it, injected through its component"
+          : "\(use.user) uses \(what), state every RIB can reach: have a component create it "
+            + "(`shared { }`) and inject it"
+        result.append((index, RawFinding(rule: .globalState, place: use.place, message: message)))
+      }
+    }
+    // Once at each declaration RIB code uses: one place to fix it.
+    for (index, analysis) in run.analyses.enumerated() {
+      for declaration in analysis.facts.globalDeclarations {
+        let isSingleton = SyntaxQueries.singletonNames.contains(declaration.name)
+        let key = isSingleton ? declaration.type : "\(declaration.type).\(declaration.name)"
+        guard let using = users[key] else { continue }
+        let names = Array(Set(using)).sorted()
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .globalState, place: declaration.place,
+              message: "\(isSingleton ? "singleton " + declaration.type : "static var " + key) "
+                + "is used from \(names.count) RIB type\(names.count == 1 ? "" : "s") (\(shown)): "
+                + "make it an ordinary service a component creates (`shared { }`) and injects, "
+                + "and the uses follow")
+          ))
+      }
+    }
+    return result
+  }
+}

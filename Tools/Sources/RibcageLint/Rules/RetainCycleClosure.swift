@@ -1,0 +1,224 @@
+import SwiftSyntax
+
+extension Rule {
+  public static let retainCycleClosure = Rule(
+    id: "retain-cycle-closure", name: "RetainCycleClosure",
+    summary: "An escaping closure stored or subscribed captures its owner strongly.",
+    rationale: """
+      In an interactor, router, presenter, worker, service or coordinator, a closure that is \
+      stored on `self` (or handed to a subscription API that keeps it) and captures `self` \
+      strongly keeps `self` alive as long as the closure lives. The coordinator form is worse: \
+      `child.finishFlow = { self.remove(child) }` captures the very object that stores the \
+      closure, so the child can never go. Capture `[weak self]` (and `[weak child]`), or use \
+      Ribcage's `runFlow`, which needs no callback at all.
+      """,
+    badExample: "child.finishFlow = { self.removeDependency(child) }",
+    goodExample: "child.finishFlow = { [weak self, weak child] in self?.removeDependency(child) }",
+    defaultSeverity: .error)
+}
+
+/// `retain-cycle-closure`: closures a RIB owner (or a view class) stores on itself, on an object
+/// it keeps, or hands to a subscription it keeps, that capture it strongly.
+final class RetainCycleClosure: FileRule, LintRule {
+  static let description = Rule.retainCycleClosure
+  override class var hooks: Set<Hook> { [.closures, .properties, .types] }
+
+  /// Lifecycle bindings that end a subscription when the interactor deactivates: a closure it
+  /// keeps lives no longer than the active interactor, so capturing `self` is no lasting cycle.
+  static let deactivationBindings: Set<String> = [
+    "disposeOnDeactivate", "cancelOnDeactivate", "cancelOnStop", "disposeOnStop",
+  ]
+
+  /// Per type being walked: closures assigned to a bare name (a stored property or a local,
+  /// told apart when the type ends: properties may come later).
+  private var pendingAssignments: [[(name: String, closure: ClosureExprSyntax)]] = []
+  /// Per type being walked: closures stored on an object named `owner` that capture `self`: a
+  /// cycle when `owner` is a stored property (kept by self), not when it is a local (a cell the
+  /// table view owns).
+  private var pendingOwned: [[(owner: String, closure: ClosureExprSyntax)]] = []
+
+  /// Sources that complete after a value or at once: a subscription to them ends by itself.
+  static let finiteSources: [String: Set<String>] = [
+    "Observable": ["just", "of", "from", "empty", "error"],
+    "Single": [], "Maybe": [], "Completable": [], "Just": [], "Future": [],
+  ]
+  static let finiteOperators: Set<String> = ["first", "asSingle", "asMaybe", "asCompletable"]
+
+  override func typeDidStart(_ frame: FileContext.Frame) {
+    pendingAssignments.append([])
+    pendingOwned.append([])
+  }
+
+  override func typeWillEnd(_ frame: FileContext.Frame) {
+    for stored in pendingOwned.popLast() ?? [] where frame.storedProperties.contains(stored.owner) {
+      checkCapture(
+        stored.closure, of: "self", in: frame.info,
+        context: "it is stored on '\(stored.owner)', which \(frame.info.name) keeps")
+    }
+    for assignment in pendingAssignments.popLast() ?? []
+    where frame.storedProperties.contains(assignment.name) {
+      checkStoredClosure(assignment.closure, storedOn: nil, in: frame.info)
+    }
+  }
+
+  override func visit(_ property: PropertyDeclaration) {
+    guard !property.isTopLevel, property.isLazy, let info = context.frame?.info,
+      let closure = property.binding.initializer?.value.as(ClosureExprSyntax.self)
+    else { return }
+    checkStoredClosure(closure, storedOn: nil, in: info)
+  }
+
+  /// Whether closures in `info` can form retain cycles worth reporting: RIB owners, components
+  /// (one subscribing to its own `shared` stream keeps itself), and view classes (a RIB's view
+  /// controller keeps its subscriptions in its own dispose bag).
+  private func ownsClosures(_ info: TypeInfo) -> Bool {
+    if !info.roles.isDisjoint(with: Role.owners) || info.roles.contains(.component) {
+      return true
+    }
+    guard info.roles.contains(.view) else { return false }
+    // An extension of a view controller (its data-source methods) is still the class; an
+    // extension of a SwiftUI `…View` struct is not.
+    return info.shape == .classType
+      || (info.shape == .extensionType && info.name.hasSuffix("Controller"))
+  }
+
+  override func visit(_ closure: ClosureExprSyntax) {
+    guard let info = context.frame?.info, ownsClosures(info) else { return }
+    // Handed to a subscription API?
+    if let call = SyntaxQueries.enclosingCall(ofArgument: closure) {
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text),
+        let base = member.base,
+        base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self),
+        // `subscribe(with: self) { owner, value in }`, `drive(with:)`: weak by the API.
+        !call.arguments.contains(where: { $0.label?.text == "with" || $0.label?.text == "weak" }),
+        // Ended on deactivation: the closure lives no longer than the active interactor.
+        !SyntaxQueries.chainEnds(Syntax(call), in: Self.deactivationBindings),
+        // A source that completes frees the closure: `Observable.just(x)`, a `Single`.
+        !Self.isFinite(base)
+      {
+        checkCapture(closure, of: "self", in: info, context: "the subscription keeps the closure")
+      } else if SyntaxQueries.isInitializer(call.calledExpression),
+        let property = storedPropertyTarget(of: call)
+      {
+        // `dataSource = DataSource(configureCell: { self.… })`: stored on self through the
+        // object it builds.
+        checkCapture(
+          closure, of: "self", in: info,
+          context: "it is kept by the object stored in '\(property)', which \(info.name) keeps")
+      }
+      return
+    }
+    // Assigned?
+    guard let target = SyntaxQueries.assignmentTarget(of: closure) else { return }
+    if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
+      if SyntaxQueries.isSelf(base) {
+        checkStoredClosure(closure, storedOn: nil, in: info)
+      } else if let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+        checkStoredClosure(closure, storedOn: owner, in: info)
+      }
+    } else if let reference = target.as(DeclReferenceExprSyntax.self),
+      !pendingAssignments.isEmpty
+    {
+      pendingAssignments[pendingAssignments.count - 1].append((reference.baseName.text, closure))
+    }
+  }
+
+  /// The stored property of `self` that the value of `call` is assigned to (`self.x = call`,
+  /// `lazy var x = call`), if any.
+  private func storedPropertyTarget(of call: FunctionCallExprSyntax) -> String? {
+    if let clause = call.parent?.as(InitializerClauseSyntax.self),
+      let binding = clause.parent?.as(PatternBindingSyntax.self),
+      let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+      declaration.parent?.is(MemberBlockItemSyntax.self) == true,
+      declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+    {
+      return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+    guard let target = SyntaxQueries.assignmentTarget(of: call) else { return nil }
+    if let member = target.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(member.base) {
+      return member.declName.baseName.text
+    }
+    if let reference = target.as(DeclReferenceExprSyntax.self),
+      context.frame?.storedProperties.contains(reference.baseName.text) == true
+    {
+      return reference.baseName.text
+    }
+    return nil
+  }
+
+  /// A closure stored on `self` (owner nil) or on another object `owner`.
+  private func checkStoredClosure(
+    _ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo
+  ) {
+    guard let owner else {
+      checkCapture(closure, of: "self", in: info, context: "it is stored on self")
+      return
+    }
+    if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") {
+      return
+    }
+    if !pendingOwned.isEmpty { pendingOwned[pendingOwned.count - 1].append((owner, closure)) }
+  }
+
+  /// Whether the stream a subscription's chain starts from completes by itself.
+  private static func isFinite(_ chain: ExprSyntax) -> Bool {
+    var node: ExprSyntax? = chain
+    while let current = node {
+      if let call = current.as(FunctionCallExprSyntax.self) {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+          let name = member.declName.baseName.text
+          if finiteOperators.contains(name) { return true }
+          if name == "take", call.arguments.first?.expression.description == "1" { return true }
+          if let root = member.base?.as(DeclReferenceExprSyntax.self),
+            let sources = finiteSources[root.baseName.text]
+          {
+            return sources.isEmpty || sources.contains(name)
+          }
+          node = member.base
+        } else {
+          let name = SyntaxQueries.calleeTypeName(call.calledExpression)
+          return finiteSources[name]?.isEmpty == true
+        }
+      } else if let member = current.as(MemberAccessExprSyntax.self) {
+        node = member.base
+      } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+        node = optional.expression
+      } else {
+        return false
+      }
+    }
+    return false
+  }
+
+  /// Reports if `closure` captures `name` strongly; returns whether it reported.
+  @discardableResult
+  private func checkCapture(
+    _ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context why: String
+  ) -> Bool {
+    guard Self.capturesStrongly(closure, name) else { return false }
+    context.report(
+      .retainCycleClosure, closure,
+      "closure in \(info.name) captures \(name) strongly and \(why): a retain cycle; "
+        + "capture [weak \(name)]")
+    return true
+  }
+
+  /// Whether `closure` uses `name` (or `self`) without a weak or unowned capture of it.
+  static func capturesStrongly(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+    if let items = closure.signature?.capture?.items {
+      for item in items where item.name.text == name {
+        return item.specifier == nil  // `[self]` is strong; `[weak self]` is not
+      }
+    }
+    for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+      if name == "self"
+        ? token.tokenKind == .keyword(.self) && !SyntaxQueries.isMetatypeSelf(token)
+        : token.tokenKind == .identifier(name)
+      {
+        return true
+      }
+    }
+    return false
+  }
+}

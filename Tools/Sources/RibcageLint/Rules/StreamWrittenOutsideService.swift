@@ -1,0 +1,317 @@
+import SwiftSyntax
+
+extension Rule {
+  public static let streamWrittenOutsideService = Rule(
+    id: "stream-written-outside-service", name: "StreamWrittenOutsideService",
+    summary: "A stream owned by another object is written from a type that is not a service.",
+    rationale: """
+      State flows one way: the object that owns a shared stream is its only writer; everybody \
+      else reads. An interactor, router, presenter or worker writing a stream another object owns \
+      (`dependency.paymentStream.send(…)`, `.onNext`, `.accept`, `.bind(to:)`, `.drive(_:)`) makes \
+      shared state change from places nobody looks. Ask the owner (a service) to make the change. \
+      A view or presenter writing a relay its listener or interactor owns \
+      (`listener?.selectionRelay.accept(…)`) is the view writing business state: call a method of \
+      the listener instead. A type writing a stream it created itself is the single writer of \
+      RIB-local state: fine.
+      """,
+    badExample:
+      "final class TripInteractor: Interactor { let dependency: TripDependency; func tap() { dependency.tripStream.send(1) } }",
+    goodExample:
+      "final class TripService { private let state = MutableStateStream(0); func tap() { state.send(1) } }",
+    defaultSeverity: .warning)
+}
+
+/// `stream-written-outside-service`: writes to streams another object owns, from RIB code that
+/// is not a service; and writes from a view (or presenter, or child) into a stream its listener
+/// or interactor owns.
+final class StreamWrittenOutsideService: FileRule, LintRule {
+  static let description = Rule.streamWrittenOutsideService
+  override class var hooks: Set<Hook> { [.types, .properties, .assignments, .calls, .file] }
+
+  static let writeSideTypes: Set<String> = [
+    "MutableStateStream", "EventRelay", "BehaviorRelay", "PublishRelay", "PublishSubject",
+    "BehaviorSubject", "ReplaySubject", "CurrentValueSubject", "PassthroughSubject", "Variable",
+  ]
+  static let writeMethods: Set<String> = [
+    "send", "update", "accept", "onNext", "finish", "onError", "onCompleted", "on",
+  ]
+  /// The objects a view side reports to: writing their streams is writing their state.
+  static let drivenOwners: Set<String> = ["listener", "interactor"]
+
+  /// Per type being walked.
+  private struct TypeWrites {
+    /// Stored properties holding the write side of a stream another object made and handed in
+    /// (typed as a subject or relay, not created here, not private): writing them is writing
+    /// shared state. A stream the type creates itself is its own (single writer, RIB-local).
+    var sharedWriteSides: Set<String> = []
+    /// Properties assigned a newly created value (`self.relay = BehaviorRelay(value: 0)`).
+    var createdHere: Set<String> = []
+    /// Writes to a property's stream (resolved when the type ends: properties may come later).
+    var pendingWrites: [(name: String, node: Syntax)] = []
+  }
+  private var types: [TypeWrites] = []
+  /// Per type name: stored property → its type (to tell what `interactor` is).
+  private var propertyTypes: [String: [String: String]] = [:]
+  /// Writes into `interactor.…`, decided once the interactor's type is known.
+  private var interactorWrites: [(writer: String, path: String, place: Place)] = []
+
+  override func typeDidStart(_ frame: FileContext.Frame) { types.append(TypeWrites()) }
+
+  override func typeWillEnd(_ frame: FileContext.Frame) {
+    guard let finished = types.popLast(), writesAreChecked(in: frame.info) else { return }
+    let shared = finished.sharedWriteSides.subtracting(finished.createdHere)
+    for write in finished.pendingWrites where shared.contains(write.name) {
+      reportSharedWrite(write.name, at: write.node, in: frame.info)
+    }
+  }
+
+  override func visit(_ property: PropertyDeclaration) {
+    if !property.isTopLevel, property.isStored, let info = context.frame?.info {
+      propertyTypes[info.name, default: [:]][property.name] = property.storedType
+      if info.roles.contains(.component), let rib = info.ribPrefix, !property.isStatic {
+        context.facts.componentProperties[rib, default: []].insert(property.name)
+      }
+    }
+    guard !property.isTopLevel, property.isStored, !property.isStatic, !types.isEmpty,
+      Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil,
+      !property.isPrivate
+    else { return }
+    types[types.count - 1].sharedWriteSides.insert(property.name)
+  }
+
+  override func visitAssignment(_ node: SequenceExprSyntax, target: ExprSyntax, value: ExprSyntax) {
+    guard !types.isEmpty else { return }
+    if let call = value.as(FunctionCallExprSyntax.self),
+      SyntaxQueries.isInitializer(call.calledExpression),
+      let name = SyntaxQueries.propertyName(target)
+    {
+      types[types.count - 1].createdHere.insert(name)
+    }
+    // `stream.value = ...` writes the stream.
+    if let member = target.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "value", let base = member.base,
+      let receiver = SyntaxQueries.propertyName(base)
+    {
+      types[types.count - 1].pendingWrites.append((receiver, Syntax(node)))
+    }
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    guard let info = context.frame?.info, !types.isEmpty else { return }
+    var written: ExprSyntax?
+    var method = name
+    if Self.writeMethods.contains(name), let base, Self.isStreamWrite(call, name) {
+      written = base
+    } else if name == "bind" || name == "drive" || name == "bindAndCatch",
+      let target = Self.bindingTarget(of: call)
+    {
+      written = target
+      method = "accept"
+    }
+    guard let written else { return }
+    if let owner = Self.drivenOwner(written, method: method) {
+      if context.importsRIBs || !info.roles.isEmpty, !info.roles.contains(.service),
+        !context.inTestDouble
+      {
+        if owner.hasPrefix("listener") {
+          reportDrivenWrite(owner, at: call, in: info)
+        } else {
+          interactorWrites.append((info.name, owner, context.place(call)))
+        }
+      }
+    } else if let receiver = SyntaxQueries.propertyName(written) {
+      types[types.count - 1].pendingWrites.append((receiver, Syntax(call)))
+    } else if let path = Self.foreignStream(written, method: method), writesAreChecked(in: info) {
+      if let rib = info.ribPrefix, let property = Self.dependencyProperty(path) {
+        // The RIB's own component may have made it for this RIB alone (a subject the
+        // interactor writes and its view reads): decided once every file is read.
+        context.facts.dependencyStreamWrites.append(
+          (rib, property, context.place(call), Self.sharedWriteMessage(info.name, path)))
+      } else {
+        reportSharedWrite(path, at: call, in: info)
+      }
+    }
+  }
+
+  override func fileDidEnd() {
+    for write in interactorWrites {
+      guard let type = propertyTypes[write.writer]?["interactor"], !type.isEmpty else { continue }
+      context.facts.interactorStreamWrites.append(
+        (write.writer, type, write.path, write.place))
+    }
+  }
+
+  /// A view side writing its interactor's stream, when the interactor is a RIB's (a plain MVP
+  /// component's presenter feeding its own interactor's input is that component's design).
+  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var result: [(file: Int, finding: RawFinding)] = []
+    var componentProperties: [String: Set<String>] = [:]
+    for analysis in run.analyses {
+      componentProperties.merge(analysis.facts.componentProperties) { $0.union($1) }
+    }
+    for (index, analysis) in run.analyses.enumerated() {
+      for write in analysis.facts.dependencyStreamWrites
+      where componentProperties[write.rib]?.contains(write.property) != true {
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .streamWrittenOutsideService, place: write.place, message: write.message)
+          ))
+      }
+      for write in analysis.facts.interactorStreamWrites
+      where run.inheritsRole(write.interactorType, [.interactor]) {
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .streamWrittenOutsideService, place: write.place,
+              message: drivenWriteMessage(write.writer, write.path))
+          ))
+      }
+    }
+    return result
+  }
+
+  /// Whether writes to shared streams are checked in `info`: RIB code that is not a service (or a
+  /// stream type itself).
+  private func writesAreChecked(in info: TypeInfo) -> Bool {
+    guard context.importsRIBs || !info.roles.isEmpty, !info.roles.contains(.service) else {
+      return false
+    }
+    // A view reporting user events into its own relays or a view model's input is the one-way
+    // loop working, not shared state.
+    if info.roles.contains(.view), info.roles.isDisjoint(with: [.interactor, .router, .worker]) {
+      return false
+    }
+    return !["Stream", "Relay", "Subject"].contains { info.name.hasSuffix($0) }
+  }
+
+  private func reportSharedWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
+    context.report(.streamWrittenOutsideService, node, Self.sharedWriteMessage(info.name, path))
+  }
+
+  private static func sharedWriteMessage(_ writer: String, _ path: String) -> String {
+    "\(writer) writes '\(path)', a stream it does not own: shared state written from several "
+      + "places changes where nobody looks; ask the stream's owner (a service) to make the "
+      + "change, or keep the stream private to one writer"
+  }
+
+  /// `bankSubject` for `dependency.bankSubject`: a stream handed in through the RIB's own
+  /// dependency.
+  private static func dependencyProperty(_ path: String) -> String? {
+    let parts = path.split(separator: ".")
+    guard parts.count == 2, ["dependency", "dependencies"].contains(parts[0]) else { return nil }
+    return String(parts[1])
+  }
+
+  private func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
+    context.report(.streamWrittenOutsideService, node, Self.drivenWriteMessage(info.name, path))
+  }
+
+  private static func drivenWriteMessage(_ writer: String, _ path: String) -> String {
+    let owner = path.hasPrefix("listener") ? "listener" : "interactor"
+    return "\(writer) writes '\(path)', a stream its \(owner) owns: the \(owner) owns that "
+      + "state and is its only writer; call a method of the \(owner) (a listener protocol "
+      + "method) and let it update its own stream"
+  }
+
+  /// `listener?.selectionRelay` in `listener?.selectionRelay.accept(…)`: a stream of the object
+  /// the writer reports to. ReactorKit's `action` subject is a reactor's designed input.
+  private static func drivenOwner(_ written: ExprSyntax, method: String) -> String? {
+    guard let member = written.as(MemberAccessExprSyntax.self), var owner = member.base else {
+      return nil
+    }
+    if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
+    if let forced = owner.as(ForceUnwrapExprSyntax.self) { owner = forced.expression }
+    guard let name = SyntaxQueries.propertyName(owner), drivenOwners.contains(name) else {
+      return nil
+    }
+    let property = member.declName.baseName.text
+    guard property != "action" else { return nil }
+    let lowered = property.lowercased()
+    let streamLike = ["relay", "subject", "stream", "trigger", "publisher", "input"].contains {
+      lowered.contains($0)
+    }
+    guard streamLike || (method != "send" && method != "update" && method != "finish") else {
+      return nil
+    }
+    return "\(name).\(property)"
+  }
+
+  /// `.on(.next(x))`, `.on(.error(e))`: a write; any other `on(…)` is not. Other write methods
+  /// are writes by name.
+  private static func isStreamWrite(_ call: FunctionCallExprSyntax, _ name: String) -> Bool {
+    guard name == "on" else { return true }
+    guard let argument = call.arguments.first?.expression else { return false }
+    let event =
+      argument.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+      ?? argument.as(MemberAccessExprSyntax.self)
+    guard let event, event.base == nil else { return false }
+    return ["next", "error", "completed"].contains(event.declName.baseName.text)
+  }
+
+  /// `dependency.paymentStream` in `dependency.paymentStream.send(…)`: a stream reached through
+  /// another object. For methods streams share with ordinary types (`send`, `update`, `finish`)
+  /// the property must be two levels deep (`owner.stream`), not a call or a local's method.
+  private static func foreignStream(_ base: ExprSyntax, method: String) -> String? {
+    guard let member = base.as(MemberAccessExprSyntax.self), let owner = member.base else {
+      return nil
+    }
+    var ownerExpression = owner
+    if let inner = owner.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(inner.base) {
+      ownerExpression = ExprSyntax(inner)
+    } else if let forced = owner.as(ForceUnwrapExprSyntax.self) {
+      ownerExpression = forced.expression
+    } else if let optional = owner.as(OptionalChainingExprSyntax.self) {
+      ownerExpression = optional.expression
+    }
+    let ownerName: String
+    if let reference = ownerExpression.as(DeclReferenceExprSyntax.self) {
+      guard reference.baseName.tokenKind != .keyword(.self),
+        reference.baseName.tokenKind != .keyword(.super)
+      else { return nil }
+      ownerName = reference.baseName.text
+    } else if let inner = ownerExpression.as(MemberAccessExprSyntax.self),
+      SyntaxQueries.isSelf(inner.base)
+    {
+      ownerName = inner.declName.baseName.text
+    } else {
+      return nil
+    }
+    // `Foo.shared.x` is global state (another rule); `rx`, `$0` and locals named like types are
+    // not owners of streams.
+    guard let first = ownerName.unicodeScalars.first, first.properties.isLowercase,
+      ownerName != "rx"
+    else { return nil }
+    let property = member.declName.baseName.text
+    // Shared state lives in injected containers and stream objects (`dependency.paymentStream`,
+    // `sharedMutableStream.option`); a UI component's input relay (`buttonViewModel.isEnabled
+    // Relay`) or a presenter's event relay is how those types are driven.
+    let containers = ["dependency", "dependencies", "component", "context"]
+    let sharedWords = ["stream", "state", "store", "shared", "session"]
+    let loweredOwner = ownerName.lowercased()
+    guard
+      containers.contains(ownerName)
+        || sharedWords.contains(where: { loweredOwner.contains($0) })
+        || property.lowercased().contains("stream")
+    else { return nil }
+    if method == "update" || method == "finish" {
+      let lowered = property.lowercased()
+      guard ["stream", "relay", "subject", "state"].contains(where: { lowered.contains($0) })
+      else { return nil }
+    }
+    return "\(ownerName).\(property)"
+  }
+
+  /// The stream `source.bind(to: relay)` or `source.drive(relay)` writes.
+  private static func bindingTarget(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+    guard call.trailingClosure == nil, call.arguments.count == 1,
+      let argument = call.arguments.first,
+      argument.label == nil || argument.label?.text == "to"
+    else { return nil }
+    let expression = argument.expression
+    if expression.is(ClosureExprSyntax.self) { return nil }
+    return expression
+  }
+}

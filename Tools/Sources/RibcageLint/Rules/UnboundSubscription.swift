@@ -1,0 +1,325 @@
+import SwiftSyntax
+
+extension Rule {
+  public static let unboundSubscription = Rule(
+    id: "unbound-subscription", name: "UnboundSubscription",
+    summary: "A subscription or Task in an interactor or worker is not bound to its lifecycle.",
+    rationale: """
+      Everything an interactor or worker starts must stop when it is deactivated or stopped; \
+      otherwise a detached RIB keeps reacting to streams (stale updates, leaks). Bind the \
+      subscription (`.cancelOnDeactivate(interactor: self)`, `.disposeOnDeactivate(interactor:)`, \
+      `.cancelOnStop(worker:)`, `.disposed(by:)`, `.store(in:)`), store it for cancellation, or \
+      use the interactor's own `observe(stream) { }` and `task { }`, which are bound already. A \
+      one-shot `Task { }` counts too when it touches the RIB (`self`, its router, listener, \
+      presenter, a stream or child it holds, its own methods) after an `await`: it ends after \
+      the deactivation it outlived, updating a detached RIB and keeping it alive meanwhile \
+      (`[weak self]` does not help: `self` is still there while the task runs).
+      """,
+    badExample: "trips.state.observe { [weak self] in self?.show($0) }",
+    goodExample: "observe(trips.state) { [weak self] in self?.show($0) }",
+    defaultSeverity: .warning)
+}
+
+/// `unbound-subscription`: subscriptions and Tasks in interactors and workers that nothing ends
+/// when the RIB deactivates (or the worker stops).
+final class UnboundSubscription: FileRule, LintRule {
+  static let description = Rule.unboundSubscription
+  override class var hooks: Set<Hook> { [.calls, .properties, .functions, .file] }
+
+  static let bindingMethods: Set<String> = [
+    "disposeOnDeactivate", "cancelOnDeactivate", "disposed", "store", "cancelOnStop",
+    "bindTo", "bind",
+  ]
+  /// Names that are the RIB itself when a task touches them.
+  static let ribNames: Set<String> = ["router", "listener", "presenter", "viewController"]
+  /// Suffixes of the names and types of stored properties that are the RIB's state: its child
+  /// interactors, streams and views.
+  static let ribStateSuffixes = [
+    "Interactor", "Interactable", "Router", "Routing", "Presenter", "Presentable", "Listener",
+    "ViewController", "ViewControllable", "Relay", "Subject", "Stream",
+  ]
+
+  /// A one-shot Task outside Ribcage, decided when the file ends (its type's properties and
+  /// methods may come later, in an extension).
+  private struct OneShotTask {
+    var call: FunctionCallExprSyntax
+    var type: String
+    /// The property or collection it is stored in, if any (it must be cancelled somewhere).
+    var keeper: String?
+    /// What the task's body names after its first `await`, in order.
+    var namesAfterAwait: [(name: String, isCall: Bool)]
+    var awaitLine: Int
+    var isWorker: Bool
+  }
+
+  /// Per type name: stored property → its type, methods, names cancelled.
+  private var properties: [String: [String: String]] = [:]
+  private var methods: [String: Set<String>] = [:]
+  private var cancelled: [String: Set<String>] = [:]
+  private var tasks: [OneShotTask] = []
+
+  override func visit(_ property: PropertyDeclaration) {
+    guard !property.isTopLevel, let info = context.frame?.info, property.isStored,
+      !property.isStatic
+    else { return }
+    properties[info.name, default: [:]][property.name] = property.storedType
+  }
+
+  override func visit(_ function: FunctionDeclSyntax) {
+    guard let info = context.frame?.info else { return }
+    methods[info.name, default: []].insert(function.name.text)
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    guard let info = context.frame?.info,
+      info.roles.contains(.interactor) || info.roles.contains(.worker)
+    else { return }
+    if name == "cancel" || name == "cancelAll" || name == "removeAll" {
+      noteCancellation(call, in: info)
+    }
+    let isTask: Bool
+    if name == "Task", base == nil {
+      isTask = true
+    } else if name == "detached", base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
+      isTask = true
+    } else {
+      isTask = false
+    }
+    guard isTask || SyntaxQueries.subscriptionMethods.contains(name) else { return }
+    // `.observe(on: scheduler)` / `.subscribe(on: scheduler)` / `.receive(on:)` pick a
+    // scheduler: operators, not subscriptions (the subscription later in the chain is checked).
+    if call.arguments.first?.label?.text == "on" { return }
+    if !isTask {
+      // The interactor's own observe/bind are bound to its lifecycle already.
+      guard let base else { return }
+      if let reference = base.as(DeclReferenceExprSyntax.self),
+        reference.baseName.tokenKind == .keyword(.self)
+          || reference.baseName.tokenKind == .keyword(.super)
+      {
+        return
+      }
+    }
+    if isTask, context.framework != .ribcage, !Self.loopsOverAsyncSequence(call) {
+      // Outside Ribcage (no `task { }`), a one-shot Task does its work and ends: a fault when
+      // it touches the RIB after it suspends (decided when the file ends).
+      noteOneShotTask(call, in: info)
+      return
+    }
+    if isBound(Syntax(call)) { return }
+    let what = isTask ? "Task" : "subscription (\(name))"
+    let isWorker = info.roles.contains(.worker) && !info.roles.contains(.interactor)
+    if !isTask, name == "sink" || (name == "assign" && !context.importsRx) {
+      // A Combine subscription whose AnyCancellable is dropped is cancelled at once.
+      context.report(
+        .unboundSubscription, call,
+        "\(what) in \(info.name) discards its AnyCancellable, so it is cancelled at once and "
+          + "never delivers: "
+          + (isWorker
+            ? "store it (.store(in: &cancellables)) and cancel it when the worker stops"
+            : "bind it with \(context.bindingAdvice)"))
+      return
+    }
+    let fix: String
+    if isTask {
+      fix =
+        context.framework == .ribcage
+        ? "use task { } (cancelled on deactivation) or bind it with .cancelOnDeactivate(interactor: self)"
+        : "keep the Task and cancel it in \(isWorker ? "didStop" : "willResignActive")"
+    } else if isWorker {
+      fix =
+        context.framework == .ribcage
+        ? "bind it with .cancelOnStop(worker: self) or store it for cancellation"
+        : (context.importsRx
+          ? "bind it with .disposeOnStop(self) or .disposed(by: disposeBag)"
+          : "store it for cancellation and cancel it in didStop")
+    } else {
+      fix =
+        "bind it with \(context.bindingAdvice)"
+        + (context.framework == .ribcage ? ", or use observe(stream) { }" : "")
+    }
+    context.report(
+      .unboundSubscription, call,
+      "\(what) in \(info.name) is not bound to its lifecycle: it outlives deactivation; \(fix)")
+  }
+
+  // MARK: One-shot tasks
+
+  /// Names a statement that cancels something mentions (`task?.cancel()`,
+  /// `tasks.forEach { $0.cancel() }`, `tasks.removeAll()`): what it cancels.
+  private func noteCancellation(_ call: FunctionCallExprSyntax, in info: TypeInfo) {
+    var statement: Syntax?
+    var node = Syntax(call)
+    while let parent = node.parent {
+      if parent.is(CodeBlockItemSyntax.self) { statement = parent }
+      if parent.is(MemberBlockSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(DeinitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
+      {
+        break
+      }
+      node = parent
+    }
+    guard let statement else { return }
+    for token in statement.tokens(viewMode: .sourceAccurate) {
+      if case .identifier(let name) = token.tokenKind {
+        cancelled[info.name, default: []].insert(name)
+      }
+    }
+  }
+
+  private func noteOneShotTask(_ call: FunctionCallExprSyntax, in info: TypeInfo) {
+    guard let closure = SyntaxQueries.lastClosure(of: call) else { return }
+    var keeper: String?
+    if let target = SyntaxQueries.assignmentTarget(of: call) {
+      if target.is(DiscardAssignmentExprSyntax.self) {
+        keeper = nil
+      } else if let name = SyntaxQueries.propertyName(target) {
+        keeper = name
+      } else {
+        return  // stored somewhere else
+      }
+    } else if let argument = call.parent?.as(LabeledExprSyntax.self),
+      let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let member = outer.calledExpression.as(MemberAccessExprSyntax.self),
+      ["append", "insert"].contains(member.declName.baseName.text),
+      let base = member.base, let collection = SyntaxQueries.propertyName(base)
+    {
+      keeper = collection
+    } else if isHandedOn(Syntax(call)) {
+      return
+    }
+    var awaitLine: Int?
+    var names: [(name: String, isCall: Bool)] = []
+    for token in closure.statements.tokens(viewMode: .sourceAccurate) {
+      guard awaitLine != nil else {
+        if token.tokenKind == .keyword(.await) { awaitLine = context.place(token).line }
+        continue
+      }
+      if token.tokenKind == .keyword(.self) {
+        if !SyntaxQueries.isMetatypeSelf(token) { names.append(("self", false)) }
+        continue
+      }
+      guard case .identifier(let name) = token.tokenKind,
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+        // `x.name` is the member of something else; `x` alone (or `x.…`) is ours.
+        reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+      else { continue }
+      let isCall =
+        reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+      names.append((name, isCall))
+    }
+    guard let awaitLine else { return }  // never suspends: it runs to its end at once
+    tasks.append(
+      OneShotTask(
+        call: call, type: info.name, keeper: keeper, namesAfterAwait: names, awaitLine: awaitLine,
+        isWorker: info.roles.contains(.worker) && !info.roles.contains(.interactor)))
+  }
+
+  /// Whether a Task's handle is returned or passed on (to someone who can cancel it).
+  private func isHandedOn(_ expression: Syntax) -> Bool {
+    var node = expression
+    while let parent = node.parent {
+      if parent.is(ReturnStmtSyntax.self) || parent.is(LabeledExprSyntax.self)
+        || parent.is(ArrayElementSyntax.self) || parent.is(InitializerClauseSyntax.self)
+      {
+        return true
+      }
+      if parent.is(MemberAccessExprSyntax.self) { return true }  // `Task { }.store(in:)`
+      guard parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) else { return false }
+      node = parent
+    }
+    return false
+  }
+
+  override func fileDidEnd() {
+    for task in tasks {
+      if let keeper = task.keeper, cancelled[task.type]?.contains(keeper) == true { continue }
+      let stored = properties[task.type] ?? [:]
+      let own = methods[task.type] ?? []
+      let touched = task.namesAfterAwait.first { name, isCall in
+        if name == "self" || Self.ribNames.contains(name) { return true }
+        if isCall { return own.contains(name) && stored[name] == nil }
+        guard let type = stored[name] else { return false }
+        return Self.ribStateSuffixes.contains { name.hasSuffix($0) || type.hasSuffix($0) }
+          || StreamWrittenOutsideService.writeSideTypes.contains(type)
+      }
+      guard let touched else { continue }
+      let what = touched.name == "self" ? "self" : "'\(touched.name)'"
+      let kept =
+        task.keeper.map { "it is kept in '\($0)' but never cancelled; " }
+        ?? "nothing keeps it to cancel; "
+      context.report(
+        .unboundSubscription, task.call,
+        "Task in \(task.type) touches \(what) after its await on line \(task.awaitLine): it "
+          + "ends after the RIB deactivates, updating a detached RIB and keeping it alive "
+          + "meanwhile; \(kept)keep it and cancel it in "
+          + "\(task.isWorker ? "didStop" : "willResignActive") (or touch nothing of the RIB "
+          + "after the await)")
+    }
+  }
+
+  /// Whether a `Task { }` iterates an async sequence (`for await`): a subscription in effect.
+  private static func loopsOverAsyncSequence(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let closure = SyntaxQueries.lastClosure(of: call) else { return false }
+    for token in closure.tokens(viewMode: .sourceAccurate)
+    where token.tokenKind == .keyword(.await) {
+      if token.parent?.is(ForStmtSyntax.self) == true { return true }
+    }
+    return false
+  }
+
+  /// Whether the value of `expression` is bound to a lifecycle, stored, returned or handed on.
+  private func isBound(_ expression: Syntax) -> Bool {
+    var node = expression
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self) {
+        // `.cancelOnDeactivate(...)` and friends on the result.
+        return Self.bindingMethods.contains(member.declName.baseName.text)
+      }
+      if parent.is(ReturnStmtSyntax.self) || parent.is(LabeledExprSyntax.self)
+        || parent.is(ArrayElementSyntax.self)
+      {
+        return true
+      }
+      if let item = parent.as(CodeBlockItemSyntax.self) {
+        // The only expression of a function with a result, a getter or a closure: returned.
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else {
+          return false
+        }
+        if let function = list.parent?.parent?.as(FunctionDeclSyntax.self) {
+          return function.signature.returnClause != nil
+        }
+        return list.parent?.is(AccessorBlockSyntax.self) == true
+          || list.parent?.is(ClosureExprSyntax.self) == true
+      }
+      if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+        node = parent
+        continue
+      }
+      if let list = parent.as(ExprListSyntax.self),
+        let sequence = list.parent?.as(SequenceExprSyntax.self)
+      {
+        // `lhs = subscription`: stored unless the target is `_`.
+        let elements = Array(sequence.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id
+        {
+          return !elements[0].is(DiscardAssignmentExprSyntax.self)
+        }
+        return true
+      }
+      if parent.is(InitializerClauseSyntax.self),
+        let binding = parent.parent?.as(PatternBindingSyntax.self)
+      {
+        if binding.pattern.is(WildcardPatternSyntax.self) { return false }
+        // A local constant: bound if a later statement binds, stores or returns it.
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+          let item = declaration.parent?.as(CodeBlockItemSyntax.self),
+          let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return true }
+        return SyntaxQueries.usesLater(identifier, after: item, in: list)
+      }
+      return false
+    }
+    return false
+  }
+}

@@ -1,0 +1,181 @@
+import SwiftSyntax
+
+extension Rule {
+  public static let viewHasLogic = Rule(
+    id: "view-has-logic", name: "ViewHasLogic",
+    summary: "A view holds or calls a service, repository or interactor, or does networking.",
+    rationale: """
+      Views only render immutable view models and report user actions to their listener. A view \
+      (a view controller, a view or cell, a SwiftUI view) that holds or calls a service, a \
+      repository, a manager that does I/O or a persistence wrapper, calls an interactor \
+      directly or does networking holds business logic nobody can unit-test without a UI, and \
+      bypasses the one-way loop. What counts as a business object is read from its code, not \
+      only its name: a type a component provides, a singleton service, or a type whose code \
+      does networking or persistence (`URLSession`, `UserDefaults`, Core Data, the keychain). \
+      Move the logic into the interactor (or a service) and give the view a listener.
+      """,
+    badExample: "final class ConfirmViewController: UIViewController { let trips: TripService }",
+    goodExample:
+      "final class ConfirmViewController: UIViewController { weak var listener: ConfirmViewListener? }",
+    defaultSeverity: .warning)
+}
+
+/// `view-has-logic`: views holding interactors or business objects, calling business objects'
+/// singletons or static methods, or doing networking themselves.
+final class ViewHasLogic: FileRule, LintRule {
+  static let description = Rule.viewHasLogic
+  override class var hooks: Set<Hook> { [.properties, .calls, .memberAccesses, .typeNames] }
+
+  /// Networking a view should not do (`URLRequest` alone is how a web view loads a page).
+  static let networkingNames: Set<String> = [
+    "URLSession", "HTTPClient", "Alamofire", "AF", "URLSessionTask", "Moya", "MoyaProvider",
+  ]
+  /// Names whose use makes a type a business object: networking and persistence.
+  static let ioNames: Set<String> = networkingNames.union([
+    "UserDefaults", "FileManager", "NSPersistentContainer", "NSManagedObjectContext",
+    "NSFetchRequest", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "SecItemDelete",
+    "Realm", "Firestore", "KeychainWrapper",
+  ])
+
+  private var reportedNetworking: Set<String> = []
+
+  /// Whether the type being walked is a view.
+  private var view: TypeInfo? {
+    guard let info = context.frame?.info, info.roles.contains(.view) else { return nil }
+    return info
+  }
+
+  override func visit(_ property: PropertyDeclaration) {
+    if property.isStatic, property.isStored, let info = context.frame?.info,
+      SyntaxQueries.singletonNames.contains(property.name)
+    {
+      context.facts.singletons.insert(info.name)
+    }
+    guard !property.isTopLevel, let view, property.isStored, !property.isStatic,
+      !property.isWeak, !property.storedType.isEmpty, !context.inTestDouble
+    else { return }
+    let type = property.storedType
+    let named = Self.serviceName(type)
+    let looksLikeService = context.naming.service.contains {
+      named.hasSuffix($0) && named.count > $0.count
+    }
+    context.facts.viewProperties.append(
+      (view.name, type, looksLikeService, context.place(property.pattern)))
+    if context.naming.interactor.contains(where: { type.hasSuffix($0) }) {
+      context.report(
+        .viewHasLogic, property.pattern,
+        "view \(view.name) holds the interactor \(type): views only render view models and "
+          + "report user actions to a listener; hold a listener protocol instead")
+    }
+  }
+
+  /// `ImageRepositoryProtocol` is named as `ImageRepository`.
+  static func serviceName(_ type: String) -> String {
+    for suffix in ["Protocol", "Type", "Interface", "Providing"]
+    where type.hasSuffix(suffix) && type.count > suffix.count {
+      return String(type.dropLast(suffix.count))
+    }
+    return type
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    guard name == "shared", let info = context.frame?.info, info.roles.contains(.component),
+      let closure = call.trailingClosure, let created = SyntaxQueries.createdType(in: closure)
+    else { return }
+    context.facts.providedServices.insert(created)
+  }
+
+  override func visit(_ access: MemberAccessExprSyntax) {
+    // `UserInfoService.shared.isGuest`, `ImageDownloader.download(from:)`: a view reaching a
+    // type directly (a business object or not: the whole run tells).
+    guard let view, let base = access.base?.as(DeclReferenceExprSyntax.self),
+      let first = base.baseName.text.unicodeScalars.first, first.properties.isUppercase,
+      !context.inTestDouble
+    else { return }
+    context.facts.viewTypeUses.append(
+      (view.name, base.baseName.text, access.declName.baseName.text, context.place(access)))
+  }
+
+  override func visitTypeName(_ name: String, at node: Syntax) {
+    guard let outer = context.frames.first?.info else { return }
+    // A plain type doing I/O is a business object; a RIB's own parts are judged by their roles.
+    if outer.roles.isEmpty, Self.ioNames.contains(name) {
+      context.facts.ioTypes.insert(outer.name)
+    }
+    guard let view, Self.networkingNames.contains(name),
+      reportedNetworking.insert("\(view.name).\(name)").inserted
+    else { return }
+    context.report(
+      .viewHasLogic, node,
+      "view \(view.name) refers to networking (\(name)): views only render view models and "
+        + "report user actions to a listener; move this into the interactor or a service")
+  }
+
+  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var result: [(file: Int, finding: RawFinding)] = []
+    var provided: Set<String> = []
+    var io: Set<String> = []
+    var singletons: Set<String> = []
+    for analysis in run.analyses {
+      provided.formUnion(analysis.facts.providedServices)
+      io.formUnion(analysis.facts.ioTypes)
+      singletons.formUnion(analysis.facts.singletons)
+    }
+    // Protocols a business object implements are business protocols.
+    for (index, analysis) in run.analyses.enumerated() {
+      for (name, inherited) in analysis.facts.declaredInheritance where io.contains(name) {
+        io.formUnion(
+          inherited.filter { run.declaration($0, from: index)?.shape == .protocolType })
+      }
+    }
+    let serviceSuffixes = Naming().service
+    for (index, analysis) in run.analyses.enumerated() {
+      var seen: Set<String> = []
+      for property in analysis.facts.viewProperties {
+        // A service is a reference type (a value type named `…Store` is data) that a
+        // component provides, or that is named as one; or any type whose code does I/O.
+        guard let target = run.declaration(property.type, from: index),
+          io.contains(property.type)
+            || (target.shape != .structType && target.shape != .enumType
+              && (provided.contains(property.type) || property.looksLikeService)),
+          seen.insert("\(property.view)|\(property.type)").inserted
+        else { continue }
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .viewHasLogic, place: property.place,
+              message: "view \(property.view) holds the \(Self.kind(property.type, io: io)) "
+                + "\(property.type): views only render view models and report user actions to "
+                + "a listener; move this into the interactor")
+          ))
+      }
+      for use in analysis.facts.viewTypeUses {
+        let isSingleton = SyntaxQueries.singletonNames.contains(use.member)
+        let named = serviceName(use.type)
+        let isService = serviceSuffixes.contains { named.hasSuffix($0) && named.count > $0.count }
+        // A singleton service, or any type doing I/O, declared in the run (a library's image
+        // pipeline is the view's own business).
+        guard run.declaration(use.type, from: index) != nil,
+          io.contains(use.type) || (isSingleton && singletons.contains(use.type) && isService),
+          seen.insert("\(use.place.line)|\(use.type)").inserted
+        else { continue }
+        let how = isSingleton ? "calls the singleton" : "calls"
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .viewHasLogic, place: use.place,
+              message: "view \(use.view) \(how) \(use.type) (\(Self.kind(use.type, io: io))): "
+                + "views only render view models and report user actions to a listener; let "
+                + "the interactor do this, with the object injected through its component")
+          ))
+      }
+    }
+    return result
+  }
+
+  private static func kind(_ type: String, io: Set<String>) -> String {
+    io.contains(type) ? "business object (it does networking or persistence)" : "service"
+  }
+}
