@@ -338,3 +338,70 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
       try places(files, .childKnowsParent) == ["Search/SearchList/SearchListInteractor.swift:3"])
   }
 }
+
+@Suite struct SingletonDefaultArgumentTests {
+  @Test func buildingATypeWhoseInitializerDefaultsToASingletonUsesIt() throws {
+    let files = [
+      "Data/Storage.swift": """
+      import CoreData
+      final class PersistentStorage { static let shared = PersistentStorage() }
+      final class AccountRepository {
+        init(storage: PersistentStorage = .shared, limit: Int = 10) {}
+      }
+      """,
+      "Main/MainBuilder.swift": """
+      import ModernRIBs
+      final class MainComponent: Component<MainDependency> {
+        var accounts: AccountRepository { AccountRepository() }
+        var injected: AccountRepository { AccountRepository(storage: dependency.storage) }
+      }
+      """,
+    ]
+    #expect(
+      try places(files, .globalState) == ["Data/Storage.swift:2", "Main/MainBuilder.swift:3"])
+  }
+}
+
+@Suite struct PermanentChildEvidenceTests {
+  @Test func aRouteAskedForOnlyOnActivationOrGuardedByTheChildIsAttachedOnce() throws {
+    let files = [
+      "LoggedIn/LoggedInRouter.swift": """
+      import RIBs
+      final class LoggedInRouter: ViewableRouter<LoggedInInteractable, LoggedInViewControllable> {
+        func attachMain() { attachChild(mainBuilder.build(withListener: interactor)) }
+        func routeToList() {
+          if listRouting != nil { return }
+          let list = listBuilder.build(withListener: interactor)
+          listRouting = list
+          attachChild(list)
+        }
+      }
+      """,
+      "LoggedIn/LoggedInInteractor.swift": """
+      import RIBs
+      final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable> {
+        weak var router: LoggedInRouting?
+        override func didBecomeActive() { super.didBecomeActive(); start() }
+        private func start() { Task { [weak self] in await sync(); self?.router?.attachMain() } }
+        func didTapList() { router?.routeToList() }
+      }
+      """,
+      "Todo/TodoRouter.swift": """
+      import RIBs
+      final class TodoRouter: ViewableRouter<TodoInteractable, TodoViewControllable> {
+        func attachDetail() { attachChild(detailBuilder.build(withListener: interactor)) }
+      }
+      """,
+      "Todo/TodoInteractor.swift": """
+      import RIBs
+      final class TodoInteractor: PresentableInteractor<TodoPresentable> {
+        weak var router: TodoRouting?
+        override func didBecomeActive() { super.didBecomeActive(); router?.attachDetail() }
+        func didTapCell() { router?.attachDetail() }
+      }
+      """,
+    ]
+    // The detail is asked for on activation and on every tap: it piles up.
+    #expect(try places(files, .attachWithoutDetach) == ["Todo/TodoRouter.swift:3"])
+  }
+}

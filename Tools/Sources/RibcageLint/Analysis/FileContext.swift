@@ -1,5 +1,11 @@
 import SwiftSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What every rule sees of the file being walked: what it imports, the types around the node
 /// being visited, and where findings and facts go. One per file and walk; the walker keeps it
 /// current, the rules read it and report into it.
@@ -45,30 +51,26 @@ final class FileContext {
 
   private var reportedPlaces: Set<String> = []
 
-  /// Whether function bodies outside RIB code are read too: when a rule needs to know what
-  /// plain types do (networking, persistence) and the file mentions it at all.
-  private(set) lazy var readsEveryBody: Bool =
-    enabled.contains(Rule.viewHasLogic.id)
-    && [
-      "URLSession", "UserDefaults", "FileManager", "NSManagedObjectContext", "SecItem",
-      "NSPersistentContainer",
-    ].contains { Self.contains(bytes, $0) }
-
-  /// Whether `needle` occurs in `bytes`.
-  static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
-    let pattern = Array(needle.utf8)
-    guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-    var index = 0
-    let last = bytes.count - pattern.count
-    while index <= last {
-      if bytes[index] == first {
-        var matched = 1
-        while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-        if matched == pattern.count { return true }
-      }
-      index += 1
+  /// Whether `needle` occurs in the file's bytes (within `range`, if given): a cheap look at
+  /// code the walk skips.
+  func mentions(_ needle: String, in range: Range<Int>? = nil) -> Bool {
+    let range = range ?? 0..<bytes.count
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count, !needle.isEmpty else {
+      return false
     }
-    return false
+    let pattern = Array(needle.utf8)
+    guard range.count >= pattern.count else { return false }
+    return bytes.withUnsafeBytes { haystack in
+      // memchr finds each candidate first byte, memcmp the rest (both vectorised by libc).
+      var start = haystack.baseAddress! + range.lowerBound
+      let last = haystack.baseAddress! + range.upperBound - pattern.count
+      while start <= last {
+        guard let hit = memchr(start, Int32(pattern[0]), last - start + 1) else { return false }
+        if memcmp(hit, pattern, pattern.count) == 0 { return true }
+        start = UnsafeRawPointer(hit) + 1
+      }
+      return false
+    }
   }
 
   init(

@@ -30,6 +30,13 @@ struct FileFacts: Sendable {
 
   /// Router type name → where it calls `attachChild`.
   var attaches: [String: [Attach]] = [:]
+  /// Router type name → its RIB.
+  var routerRIBs: [String: String] = [:]
+  /// RIB → the routes its interactor asks for (`router?.attachMain()`) → the interactor methods
+  /// asking.
+  var routesAsked: [String: [String: Set<String>]] = [:]
+  /// RIB → its interactor's methods → the methods of its own they call.
+  var interactorCalls: [String: [String: Set<String>]] = [:]
   /// Router type names that call `detachChild`.
   var detaching: Set<String> = []
   /// RIB prefix → RIB prefixes it builds (its builder, router or component refers to their
@@ -57,6 +64,12 @@ struct FileFacts: Sendable {
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled
   /// `foo` (`Foo`): the user, whether it is a view, the type, the member, where.
   var staticUses: [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
+  /// Type → the parameters its initializers default to a singleton (`storage: Storage = .shared`):
+  /// the label, the parameter's type.
+  var singletonDefaults: [String: [(label: String, type: String)]] = [:]
+  /// `Foo(…)` in RIB code: the user, whether it is a view, the type, the argument labels, where.
+  var constructions: [(user: String, isView: Bool, type: String, labels: [String], place: Place)] =
+    []
   /// Singletons (`static let shared`) and mutable statics declared outside RIB code: the type,
   /// the property, where.
   var globalDeclarations: [(type: String, name: String, place: Place)] = []

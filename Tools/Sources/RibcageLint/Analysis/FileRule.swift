@@ -20,8 +20,9 @@ extension LintRule {
 
 /// The nodes a rule asks the walker for (a rule is only called for these).
 enum Hook: CaseIterable {
-  case types, properties, functions, calls, closures, memberAccesses, assignments, typeNames
-  case file
+  case types, properties, functions, initializers, calls, closures, memberAccesses, assignments,
+    typeNames
+  case skippedBodies, file
 }
 
 /// The per-file part of a rule: the walker calls the hooks the rule lists in ``hooks``, with the
@@ -43,6 +44,7 @@ class FileRule {
   /// A stored or computed property of a type, or a global.
   func visit(_ property: PropertyDeclaration) {}
   func visit(_ function: FunctionDeclSyntax) {}
+  func visit(_ initializer: InitializerDeclSyntax) {}
   /// A call, with its callee's name (`send` in `relay.send(1)`) and the expression before it.
   func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {}
   func visit(_ closure: ClosureExprSyntax) {}
@@ -52,6 +54,8 @@ class FileRule {
   /// A capitalised name in a type: a type annotation or a reference to a type (`Foo.shared`,
   /// `Foo()`).
   func visitTypeName(_ name: String, at node: Syntax) {}
+  /// A function body outside RIB code, which the walk skips (a rule may look at its bytes).
+  func visitSkippedBody(_ body: CodeBlockSyntax) {}
   /// The whole file has been walked.
   func fileDidEnd() {}
 }

@@ -136,7 +136,8 @@ final class RuleWalker: SyntaxVisitor {
   /// bodies apply to RIB roles only, and `missing-super-call` reads its function itself): skip
   /// them, since walking the tree is the rules' main cost over the parse.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-    if !context.importsRIBs, context.frame?.info.roles.isEmpty ?? true, !context.readsEveryBody {
+    if !context.importsRIBs, context.frame?.info.roles.isEmpty ?? true {
+      for rule in rules(.skippedBodies) { rule.visitSkippedBody(node) }
       return .skipChildren
     }
     return .visitChildren
@@ -169,6 +170,11 @@ final class RuleWalker: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     for rule in rules(.functions) { rule.visit(node) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    for rule in rules(.initializers) { rule.visit(node) }
     return .visitChildren
   }
 

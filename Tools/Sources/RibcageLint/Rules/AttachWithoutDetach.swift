@@ -25,7 +25,13 @@ final class AttachWithoutDetach: FileRule, LintRule {
   override class var hooks: Set<Hook> { [.calls] }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
-    guard let info = context.frame?.info, info.roles.contains(.router) else { return }
+    guard let info = context.frame?.info else { return }
+    if info.roles.contains(.interactor), !info.roles.contains(.router), let rib = info.ribPrefix {
+      noteInteractorCall(call, named: name, on: base, rib: rib)
+      return
+    }
+    guard info.roles.contains(.router) else { return }
+    if let rib = info.ribPrefix { context.facts.routerRIBs[info.name] = rib }
     let function = SyntaxQueries.enclosingFunction(of: call)
     if name == "attachChild" {
       context.facts.attaches[info.name, default: []].append(
@@ -38,9 +44,63 @@ final class AttachWithoutDetach: FileRule, LintRule {
     if name == "detachChild" { context.facts.detaching.insert(info.name) }
   }
 
+  /// What an interactor asks its router for, and from which of its methods (a route asked for
+  /// only on activation attaches a child for the router's life), and its own calls.
+  private func noteInteractorCall(
+    _ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?, rib: String
+  ) {
+    let function = SyntaxQueries.enclosingFunction(of: call) ?? ""
+    if base == nil || SyntaxQueries.isSelf(base) {
+      context.facts.interactorCalls[rib, default: [:]][function, default: []].insert(name)
+      return
+    }
+    // `router?.x()`, `self.router?.x()`, `self?.router?.x()` (in a `[weak self]` closure).
+    var receiver = base
+    if let optional = receiver?.as(OptionalChainingExprSyntax.self) {
+      receiver = optional.expression
+    }
+    if let member = receiver?.as(MemberAccessExprSyntax.self),
+      let optional = member.base?.as(OptionalChainingExprSyntax.self),
+      SyntaxQueries.isSelf(optional.expression)
+    {
+      receiver = ExprSyntax(DeclReferenceExprSyntax(baseName: member.declName.baseName))
+    }
+    if let receiver, SyntaxQueries.propertyName(receiver) == "router" {
+      context.facts.routesAsked[rib, default: [:]][name, default: []].insert(function)
+    }
+  }
+
+  /// Whether a function starts by returning when a child is already attached
+  /// (`if listRouting != nil { return }`, `guard child == nil else { return }`).
+  private static func returnsWhenAttached(_ function: FunctionDeclSyntax) -> Bool {
+    guard let first = function.body?.statements.first?.item else { return false }
+    func isNilCheck(_ condition: ConditionElementListSyntax, _ op: String) -> Bool {
+      guard condition.count == 1, case .expression(let expression) = condition.first?.condition,
+        let sequence = expression.as(SequenceExprSyntax.self)
+      else { return false }
+      let elements = Array(sequence.elements)
+      return elements.count == 3
+        && elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == op
+        && elements[2].is(NilLiteralExprSyntax.self)
+    }
+    func returnsOnly(_ block: CodeBlockSyntax) -> Bool {
+      block.statements.count == 1 && block.statements.first?.item.is(ReturnStmtSyntax.self) == true
+    }
+    if let guardStatement = first.as(GuardStmtSyntax.self) {
+      return isNilCheck(guardStatement.conditions, "==") && returnsOnly(guardStatement.body)
+    }
+    if let expression = first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+      ?? first.as(IfExprSyntax.self)
+    {
+      return expression.elseBody == nil && isNilCheck(expression.conditions, "!=")
+        && returnsOnly(expression.body)
+    }
+    return false
+  }
+
   /// Whether an `attachChild` call attaches a child for the router's whole life: in `didLoad`,
-  /// an initializer or a build step, in a loop, or in a function that attaches several children
-  /// at once (a tab bar's tabs).
+  /// an initializer or a build step, in a loop, in a function that attaches several children
+  /// at once (a tab bar's tabs), or in one that returns when the child is attached already.
   private static func attachesPermanently(_ call: FunctionCallExprSyntax) -> Bool {
     var current = call.parent
     while let node = current {
@@ -60,6 +120,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
           return true
         }
         guard let body = function.body else { return false }
+        if returnsWhenAttached(function) { return true }
         var attaches = 0
         for token in body.tokens(viewMode: .sourceAccurate) where token.text == "attachChild" {
           attaches += 1
@@ -95,9 +156,41 @@ final class AttachWithoutDetach: FileRule, LintRule {
           attaches.compactMap(\.function))
       }
     }
+    // RIB → routes its interactor asks for, each with the interactor methods asking; and the
+    // interactor's own call graph (to tell what runs on activation).
+    var routesAsked: [String: [String: Set<String>]] = [:]
+    var interactorCalls: [String: [String: Set<String>]] = [:]
+    var routerRIBs: [String: String] = [:]
+    for (index, analysis) in run.analyses.enumerated() {
+      let module = run.modules[index]
+      for (rib, routes) in analysis.facts.routesAsked {
+        routesAsked["\(module)|\(rib)", default: [:]].merge(routes) { $0.union($1) }
+      }
+      for (rib, calls) in analysis.facts.interactorCalls {
+        interactorCalls["\(module)|\(rib)", default: [:]].merge(calls) { $0.union($1) }
+      }
+      for (router, rib) in analysis.facts.routerRIBs { routerRIBs["\(module)|\(router)"] = rib }
+    }
+    /// Routes the interactor asks for only on activation (from `didBecomeActive`, directly or
+    /// through its own methods, a `Task` in them included): once for the router's life.
+    func askedOnActivation(_ key: String) -> Set<String> {
+      guard let rib = routerRIBs[key] else { return [] }
+      let module = String(key.prefix { $0 != "|" })
+      let interactor = "\(module)|\(rib)"
+      var reached: Set<String> = []
+      var queue = ["didBecomeActive"]
+      while let method = queue.popLast() {
+        guard reached.insert(method).inserted else { continue }
+        queue += interactorCalls[interactor]?[method] ?? []
+      }
+      return Set(
+        (routesAsked[interactor] ?? [:]).compactMap { route, askers in
+          askers.isSubset(of: reached) ? route : nil
+        })
+    }
     func atLoad(_ key: String) -> Set<String> {
       var reached: Set<String> = []
-      var queue = ["didLoad", "init", "viewDidLoad", "loadView"]
+      var queue = ["didLoad", "init", "viewDidLoad", "loadView"] + askedOnActivation(key)
       // A method that calls several attaching methods sets up tabs: each is attached once.
       for (method, callees) in calls[key] ?? [:]
       where callees.intersection(attachingMethods[key] ?? []).count > 1 {

@@ -23,7 +23,7 @@ extension Rule {
 /// from RIB code (where used, and once where declared).
 final class GlobalState: FileRule, LintRule {
   static let description = Rule.globalState
-  override class var hooks: Set<Hook> { [.properties, .memberAccesses] }
+  override class var hooks: Set<Hook> { [.properties, .memberAccesses, .initializers, .calls] }
 
   /// System stores that are app-wide mutable state: `UserDefaults.standard`.
   static let systemStores: [String: Set<String>] = [
@@ -70,6 +70,30 @@ final class GlobalState: FileRule, LintRule {
       // `UserDefaults`): global state when RIB code reads or writes it.
       context.facts.globalDeclarations.append((info.name, property.name, place))
     }
+  }
+
+  /// `init(storage: PersistentStorage = .shared)`: whoever builds the type without that argument
+  /// uses the singleton.
+  override func visit(_ initializer: InitializerDeclSyntax) {
+    guard let info = context.frame?.info else { return }
+    for parameter in initializer.signature.parameterClause.parameters {
+      guard let value = parameter.defaultValue?.value.as(MemberAccessExprSyntax.self),
+        value.base == nil, SyntaxQueries.singletonNames.contains(value.declName.baseName.text)
+      else { continue }
+      context.facts.singletonDefaults[info.name, default: []].append(
+        (parameter.firstName.text, parameter.type.baseName))
+    }
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase,
+      let user = context.outermostRIBType, !context.inTestDouble, !Self.isCompositionRoot(user)
+    else { return }
+    context.facts.constructions.append(
+      (
+        user.name, user.roles.contains(.view), name,
+        call.arguments.compactMap { $0.label?.text }, context.place(call)
+      ))
   }
 
   override func visit(_ access: MemberAccessExprSyntax) {
@@ -120,12 +144,29 @@ final class GlobalState: FileRule, LintRule {
         globals.insert("\(declaration.type).\(declaration.name)")
       }
     }
+    // Building a type whose initializer defaults a parameter to a singleton, without passing
+    // it, uses that singleton.
+    var defaults: [String: [(label: String, type: String)]] = [:]
+    for analysis in run.analyses {
+      defaults.merge(analysis.facts.singletonDefaults) { $0 + $1 }
+    }
     // Views' uses are `view-has-logic`'s when that rule runs.
     let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
-      for use in analysis.facts.staticUses {
+      var uses = analysis.facts.staticUses
+      for construction in analysis.facts.constructions {
+        for parameter in defaults[construction.type] ?? []
+        where !construction.labels.contains(parameter.label) {
+          uses.append(
+            (
+              construction.user, construction.isView, parameter.type, "shared",
+              construction.place
+            ))
+        }
+      }
+      for use in uses {
         // The framework's own base classes (`Router` using `LeakDetector.shared`) are not app
         // code; a singleton type's static methods reach its shared instance.
         let isGlobal = globals.contains("\(use.type).\(use.member)")

@@ -24,7 +24,9 @@ extension Rule {
 /// singletons or static methods, or doing networking themselves.
 final class ViewHasLogic: FileRule, LintRule {
   static let description = Rule.viewHasLogic
-  override class var hooks: Set<Hook> { [.properties, .calls, .memberAccesses, .typeNames] }
+  override class var hooks: Set<Hook> {
+    [.properties, .calls, .memberAccesses, .typeNames, .skippedBodies]
+  }
 
   /// Networking a view should not do (`URLRequest` alone is how a web view loads a page).
   static let networkingNames: Set<String> = [
@@ -38,6 +40,8 @@ final class ViewHasLogic: FileRule, LintRule {
   ])
 
   private var reportedNetworking: Set<String> = []
+  /// Whether the file names any I/O type at all (asked once, when a skipped body is met).
+  private lazy var fileMentionsIO = Self.ioNames.contains { $0.count > 2 && context.mentions($0) }
 
   /// Whether the type being walked is a view.
   private var view: TypeInfo? {
@@ -94,6 +98,17 @@ final class ViewHasLogic: FileRule, LintRule {
     else { return }
     context.facts.viewTypeUses.append(
       (view.name, base.baseName.text, access.declName.baseName.text, context.place(access)))
+  }
+
+  /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.
+  override func visitSkippedBody(_ body: CodeBlockSyntax) {
+    guard let outer = context.frames.first?.info, outer.roles.isEmpty,
+      !context.facts.ioTypes.contains(outer.name), fileMentionsIO
+    else { return }
+    let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    if Self.ioNames.contains(where: { $0.count > 2 && context.mentions($0, in: range) }) {
+      context.facts.ioTypes.insert(outer.name)
+    }
   }
 
   override func visitTypeName(_ name: String, at node: Syntax) {
