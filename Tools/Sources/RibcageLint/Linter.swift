@@ -123,6 +123,9 @@ public struct Linter: Sendable {
         })
     }
     let enabled = severities.map { Set($0.keys) }
+    let collecting = Set(discovery.files.map(\.configuration)).reduce(into: Set<String>()) {
+      $0.formUnion(enabled[$1])
+    }
     let files = discovery.files
     let used = Set(files.map(\.configuration))
 
@@ -135,7 +138,7 @@ public struct Linter: Sendable {
       let file = files[index]
       let settings = configurations[file.configuration].settings
       return FileAnalyzer.Request(
-        naming: settings.naming, enabled: enabled[file.configuration],
+        naming: settings.naming, enabled: enabled[file.configuration], collecting: collecting,
         includesTests: settings.includesTests, rules: rules,
         graphModule: graph == nil ? nil : modules[index],
         retainsTree: rules && retained.admits())

@@ -405,3 +405,82 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
     #expect(try places(files, .attachWithoutDetach) == ["Todo/TodoRouter.swift:3"])
   }
 }
+
+/// Cases a review of the rule-per-file port found (each was a regression or a false positive).
+@Suite struct PortReviewTests {
+  @Test func aRuleOffInOneFolderStillLearnsFromIt() throws {
+    let folder = SourceFolder([
+      "Sources/App/Home/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
+        func routeToDetail() { attachChild(detailBuilder.build()) }
+      }
+      """,
+      "Sources/App/Legacy/HomeRouter+Detach.swift": """
+      import RIBs
+      extension HomeRouter { func routeBack() { detachChild(detail) } }
+      """,
+      "Sources/App/Legacy/.ribcage.yml": "rules:\n  attach-without-detach: off\n",
+    ])
+    let report = try Linter().lint(paths: [], workingDirectory: folder.path)
+    #expect(!report.findings.contains { $0.rule == Rule.attachWithoutDetach.id })
+  }
+
+  @Test func aViewsWeakInteractorIsStillItsInteractor() throws {
+    let source = """
+      import RIBs
+      final class HomeViewController: UIViewController {
+        weak var interactor: HomeInteractor?
+      }
+      """
+    #expect(try lines(source, .viewHasLogic) == [3])
+  }
+
+  @Test func metatypesPositionalDefaultsAndWiringAreNoUses() throws {
+    let files = [
+      "Core/Storage.swift": """
+      final class Storage { static let shared = Storage() }
+      final class Repository { init(_ storage: Storage = .shared) {} }
+      """,
+      "Home/HomeBuilder.swift": """
+      import RIBs
+      final class HomeComponent: Component<HomeDependency> {
+        var repository: Repository { Repository(dependency.storage) }
+        var settings: SettingsService { SettingsService(defaults: UserDefaults.standard) }
+        func resolve() -> Any { container.resolve(Storage.self) }
+      }
+      """,
+    ]
+    #expect(try places(files, .globalState).isEmpty)
+  }
+
+  @Test func aClosureStoredOnAPropertyFromAnExtensionIsACycleOnALocalIsNot() throws {
+    let source = """
+      import RIBs
+      final class HomeViewController: UIViewController {
+        let header = HeaderView()
+      }
+      extension HomeViewController {
+        func setUp() { header.onTap = { self.reload() } }
+        func cell(at row: Int) -> UITableViewCell {
+          let cell = tableView.dequeue(row)
+          cell.onTap = { self.open(row) }
+          if let other = cell as? OtherCell { other.onTap = { self.open(row) } }
+          return cell
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [6])
+  }
+
+  @Test func aWriteIntoAnInteractorTypedByItsProtocolIsReported() throws {
+    let source = """
+      import RIBs
+      final class HomePresenter: Presenter<HomeViewControllable> {
+        private let interactor: HomeInteractable
+        func tap() { interactor.selectionRelay.accept(1) }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService) == [4])
+  }
+}

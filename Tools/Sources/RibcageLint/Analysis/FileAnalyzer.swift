@@ -7,6 +7,9 @@ enum FileAnalyzer {
   struct Request: Sendable {
     var naming: Naming
     var enabled: Set<String>
+    /// The rules enabled for any file of the run: they collect their facts in every file (the
+    /// whole run's conclusions need them), and report only where `enabled` has them.
+    var collecting: Set<String> = []
     var includesTests = false
     /// Whether to run the lint rules.
     var rules = true
@@ -74,7 +77,8 @@ enum FileAnalyzer {
       var again = analyze(
         shownPath: analysis.shownPath, absolutePath: absolutePath,
         request: Request(
-          naming: request.naming, enabled: request.enabled, includesTests: request.includesTests),
+          naming: request.naming, enabled: request.enabled, collecting: request.collecting,
+          includesTests: request.includesTests),
         externalRoles: externalRoles)
       again.graphFacts = analysis.graphFacts
       again.parseCount += analysis.parseCount
@@ -95,7 +99,8 @@ enum FileAnalyzer {
     let path = analysis.shownPath
     let isMain = path == "main.swift" || path.hasSuffix("/main.swift")
     let context = FileContext(
-      bytes: bytes, naming: request.naming, enabled: request.enabled, isMainFile: isMain,
+      bytes: bytes, naming: request.naming, enabled: request.enabled,
+      collecting: request.collecting.union(request.enabled), isMainFile: isMain,
       includesTests: request.includesTests, externalRoles: externalRoles)
     RuleWalker(context: context).walk(tree)
     analysis.findings = context.findings

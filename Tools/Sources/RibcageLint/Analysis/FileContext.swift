@@ -27,7 +27,11 @@ final class FileContext {
   }
 
   let naming: Naming
+  /// The rules that report in this file.
   let enabled: Set<String>
+  /// The rules that run in this file: those enabled in any file of the run (a rule disabled
+  /// here still collects the facts its whole-run part needs).
+  let collecting: Set<String>
   let isMainFile: Bool
   let includesTests: Bool
   /// Roles of types that only the whole run can tell (from a second look at the file).
@@ -74,9 +78,10 @@ final class FileContext {
   }
 
   init(
-    bytes: [UInt8], naming: Naming, enabled: Set<String>, isMainFile: Bool, includesTests: Bool,
-    externalRoles: [String: Set<Role>]
+    bytes: [UInt8], naming: Naming, enabled: Set<String>, collecting: Set<String>? = nil,
+    isMainFile: Bool, includesTests: Bool, externalRoles: [String: Set<Role>]
   ) {
+    self.collecting = collecting ?? enabled
     self.bytes = bytes
     self.naming = naming
     self.enabled = enabled
@@ -107,7 +112,12 @@ final class FileContext {
 
   func report(_ rule: Rule, _ node: some SyntaxProtocol, _ message: String) {
     guard enabled.contains(rule.id), !inTestDouble else { return }
-    let place = place(node)
+    report(rule, at: place(node), message)
+  }
+
+  /// Reports at a place taken earlier (a check decided when the file ends).
+  func report(_ rule: Rule, at place: Place, _ message: String) {
+    guard enabled.contains(rule.id) else { return }
     // One finding per rule and position (a chain can reach a check twice).
     guard reportedPlaces.insert("\(rule.id)|\(place.line)|\(place.column)").inserted else { return }
     findings.append(RawFinding(rule: rule, place: place, message: message))

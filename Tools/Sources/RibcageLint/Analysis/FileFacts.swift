@@ -67,6 +67,8 @@ struct FileFacts: Sendable {
   /// Type → the parameters its initializers default to a singleton (`storage: Storage = .shared`):
   /// the label, the parameter's type.
   var singletonDefaults: [String: [(label: String, type: String)]] = [:]
+  /// Type → how many initializers it declares.
+  var initializerCounts: [String: Int] = [:]
   /// `Foo(…)` in RIB code: the user, whether it is a view, the type, the argument labels, where.
   var constructions: [(user: String, isView: Bool, type: String, labels: [String], place: Place)] =
     []
@@ -76,8 +78,7 @@ struct FileFacts: Sendable {
   /// Writes from a view side into a stream of its `interactor` property: the writer, the
   /// interactor's type, the stream, where (a fault when that type is a RIB's interactor).
   var interactorStreamWrites:
-    [(writer: String, interactorType: String, path: String, place: Place)] =
-      []
+    [(writer: String, interactorType: String, path: String, place: Place, fallback: String?)] = []
   /// RIB prefix → the stored properties of its component (streams it makes for its own RIB).
   var componentProperties: [String: Set<String>] = [:]
   /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault

@@ -12,7 +12,7 @@ final class RuleWalker: SyntaxVisitor {
 
   init(context: FileContext) {
     self.context = context
-    for type in RuleRegistry.rules where context.enabled.contains(type.description.id) {
+    for type in RuleRegistry.rules where context.collecting.contains(type.description.id) {
       let rule = type.init(context: context)
       for hook in type.hooks { byHook[hook, default: []].append(rule) }
     }

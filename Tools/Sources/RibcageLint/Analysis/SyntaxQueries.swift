@@ -9,6 +9,82 @@ enum SyntaxQueries {
   /// Names of a type's shared instance.
   static let singletonNames: Set<String> = ["shared", "sharedInstance", "instance"]
 
+  /// Whether `Type.member` reaches a member (not `Type.self`, `Type.init`, `Type.Type`).
+  static func isMemberUse(_ access: MemberAccessExprSyntax) -> Bool {
+    switch access.declName.baseName.tokenKind {
+    case .keyword(.self), .keyword(.`init`), .keyword(.Type): return false
+    default: return true
+    }
+  }
+
+  /// Whether `name`, used at `node`, is a local: a parameter of the enclosing function or
+  /// closure, or bound by a statement before it (`let cell = …`, `guard let cell`, `if let`,
+  /// `for cell in`), not a property.
+  static func isLocal(_ name: String, at node: some SyntaxProtocol) -> Bool {
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+      if let function = parent.as(FunctionDeclSyntax.self) {
+        return function.signature.parameterClause.parameters.contains {
+          ($0.secondName ?? $0.firstName).text == name
+        }
+      }
+      if let initializer = parent.as(InitializerDeclSyntax.self) {
+        return initializer.signature.parameterClause.parameters.contains {
+          ($0.secondName ?? $0.firstName).text == name
+        }
+      }
+      if let closure = parent.as(ClosureExprSyntax.self),
+        let parameters = closure.signature?.parameterClause
+      {
+        switch parameters {
+        case .simpleInput(let list):
+          if list.contains(where: { $0.name.text == name }) { return true }
+        case .parameterClause(let clause):
+          if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            return true
+          }
+        }
+      }
+      if let list = parent.as(CodeBlockItemListSyntax.self) {
+        for item in list {
+          if item.id == child.id { break }
+          if binds(name, item.item) { return true }
+        }
+      }
+      if let statement = parent.as(IfExprSyntax.self), binds(name, statement.conditions) {
+        return true
+      }
+      if let loop = parent.as(ForStmtSyntax.self),
+        loop.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
+      {
+        return true
+      }
+      child = parent
+    }
+    return false
+  }
+
+  private static func binds(_ name: String, _ statement: some SyntaxProtocol) -> Bool {
+    if let declaration = statement.as(VariableDeclSyntax.self) {
+      return declaration.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      }
+    }
+    if let guardStatement = statement.as(GuardStmtSyntax.self) {
+      return binds(name, guardStatement.conditions)
+    }
+    if let conditions = statement.as(ConditionElementListSyntax.self) {
+      return conditions.contains {
+        if case .optionalBinding(let binding) = $0.condition {
+          return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        return false
+      }
+    }
+    return false
+  }
+
   /// `x` for `x` and `self.x`.
   static func propertyName(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {

@@ -76,7 +76,9 @@ final class GlobalState: FileRule, LintRule {
   /// uses the singleton.
   override func visit(_ initializer: InitializerDeclSyntax) {
     guard let info = context.frame?.info else { return }
-    for parameter in initializer.signature.parameterClause.parameters {
+    context.facts.initializerCounts[info.name, default: 0] += 1
+    for parameter in initializer.signature.parameterClause.parameters
+    where parameter.firstName.tokenKind != .wildcard {
       guard let value = parameter.defaultValue?.value.as(MemberAccessExprSyntax.self),
         value.base == nil, SyntaxQueries.singletonNames.contains(value.declName.baseName.text)
       else { continue }
@@ -98,7 +100,8 @@ final class GlobalState: FileRule, LintRule {
 
   override func visit(_ access: MemberAccessExprSyntax) {
     let member = access.declName.baseName.text
-    guard let user = context.outermostRIBType, !context.inTestDouble,
+    guard SyntaxQueries.isMemberUse(access), let user = context.outermostRIBType,
+      !context.inTestDouble,
       !Self.isCompositionRoot(user)
     else { return }
     guard let base = access.base else {
@@ -117,6 +120,8 @@ final class GlobalState: FileRule, LintRule {
     else { return }
     let type = reference.baseName.text
     if Self.systemStores[type]?.contains(member) == true {
+      // A component or builder handing it to a service it creates is wiring.
+      guard user.roles.isDisjoint(with: [.component, .builder]) else { return }
       context.report(
         .globalState, access,
         "\(user.name) uses \(type).\(member), app-wide state every RIB can reach (and two RIBs "
@@ -146,18 +151,31 @@ final class GlobalState: FileRule, LintRule {
     }
     // Building a type whose initializer defaults a parameter to a singleton, without passing
     // it, uses that singleton.
+    // (Only for types with one initializer: another may not default it. Types are told apart by
+    // where they are declared, as seen from the file building them.)
     var defaults: [String: [(label: String, type: String)]] = [:]
-    for analysis in run.analyses {
-      defaults.merge(analysis.facts.singletonDefaults) { $0 + $1 }
+    var initializers: [String: Int] = [:]
+    for (index, analysis) in run.analyses.enumerated() {
+      let folder = run.folders[index]
+      for (type, parameters) in analysis.facts.singletonDefaults {
+        defaults["\(folder)|\(type)", default: []] += parameters
+      }
+      for (type, count) in analysis.facts.initializerCounts {
+        initializers["\(folder)|\(type)", default: 0] += count
+      }
     }
-    // Views' uses are `view-has-logic`'s when that rule runs.
+    // Views' uses of business objects are `view-has-logic`'s when that rule runs.
     let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
+    let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       var uses = analysis.facts.staticUses
       for construction in analysis.facts.constructions {
-        for parameter in defaults[construction.type] ?? []
+        guard let declared = run.declaration(construction.type, from: index) else { continue }
+        let key = "\(declared.folder)|\(construction.type)"
+        guard initializers[key] == 1 else { continue }
+        for parameter in defaults[key] ?? []
         where !construction.labels.contains(parameter.label) {
           uses.append(
             (
@@ -178,7 +196,11 @@ final class GlobalState: FileRule, LintRule {
         // Every use is reported (one per line): each is a place the dependency must be injected.
         guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }
         users[key, default: []].append(use.user)
-        if use.isView && viewsElsewhere { continue }
+        if use.isView, viewsElsewhere,
+          ViewHasLogic.reportsUse(of: use.type, member: use.member, io: io, singletons: singletons)
+        {
+          continue
+        }
         let what = isGlobal ? "the static var \(key)" : "the singleton \(use.type)"
         let message =
           use.isView

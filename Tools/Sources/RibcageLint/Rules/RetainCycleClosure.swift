@@ -32,10 +32,6 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Per type being walked: closures assigned to a bare name (a stored property or a local,
   /// told apart when the type ends: properties may come later).
   private var pendingAssignments: [[(name: String, closure: ClosureExprSyntax)]] = []
-  /// Per type being walked: closures stored on an object named `owner` that capture `self`: a
-  /// cycle when `owner` is a stored property (kept by self), not when it is a local (a cell the
-  /// table view owns).
-  private var pendingOwned: [[(owner: String, closure: ClosureExprSyntax)]] = []
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
@@ -44,17 +40,9 @@ final class RetainCycleClosure: FileRule, LintRule {
   ]
   static let finiteOperators: Set<String> = ["first", "asSingle", "asMaybe", "asCompletable"]
 
-  override func typeDidStart(_ frame: FileContext.Frame) {
-    pendingAssignments.append([])
-    pendingOwned.append([])
-  }
+  override func typeDidStart(_ frame: FileContext.Frame) { pendingAssignments.append([]) }
 
   override func typeWillEnd(_ frame: FileContext.Frame) {
-    for stored in pendingOwned.popLast() ?? [] where frame.storedProperties.contains(stored.owner) {
-      checkCapture(
-        stored.closure, of: "self", in: frame.info,
-        context: "it is stored on '\(stored.owner)', which \(frame.info.name) keeps")
-    }
     for assignment in pendingAssignments.popLast() ?? []
     where frame.storedProperties.contains(assignment.name) {
       checkStoredClosure(assignment.closure, storedOn: nil, in: frame.info)
@@ -158,7 +146,12 @@ final class RetainCycleClosure: FileRule, LintRule {
     if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") {
       return
     }
-    if !pendingOwned.isEmpty { pendingOwned[pendingOwned.count - 1].append((owner, closure)) }
+    // On a local (a cell configured in `cellForRow`, which the table view owns) it is not kept
+    // by self.
+    guard !SyntaxQueries.isLocal(owner, at: closure) else { return }
+    checkCapture(
+      closure, of: "self", in: info, context: "it is stored on '\(owner)', which \(info.name) keeps"
+    )
   }
 
   /// Whether the stream a subscription's chain starts from completes by itself.

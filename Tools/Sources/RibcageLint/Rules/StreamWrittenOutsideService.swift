@@ -53,7 +53,8 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// Per type name: stored property → its type (to tell what `interactor` is).
   private var propertyTypes: [String: [String: String]] = [:]
   /// Writes into `interactor.…`, decided once the interactor's type is known.
-  private var interactorWrites: [(writer: String, path: String, place: Place)] = []
+  private var interactorWrites: [(writer: String, path: String, place: Place, fallback: String?)] =
+    []
 
   override func typeDidStart(_ frame: FileContext.Frame) { types.append(TypeWrites()) }
 
@@ -116,7 +117,11 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         if owner.hasPrefix("listener") {
           reportDrivenWrite(owner, at: call, in: info)
         } else {
-          interactorWrites.append((info.name, owner, context.place(call)))
+          // If the interactor is no RIB's, the write is judged as any other stream's.
+          let fallback =
+            Self.foreignStream(written, method: method) != nil && writesAreChecked(in: info)
+            ? Self.sharedWriteMessage(info.name, owner) : nil
+          interactorWrites.append((info.name, owner, context.place(call), fallback))
         }
       }
     } else if let receiver = SyntaxQueries.propertyName(written) {
@@ -135,9 +140,14 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func fileDidEnd() {
     for write in interactorWrites {
-      guard let type = propertyTypes[write.writer]?["interactor"], !type.isEmpty else { continue }
+      guard let type = propertyTypes[write.writer]?["interactor"], !type.isEmpty else {
+        if let fallback = write.fallback {
+          context.report(.streamWrittenOutsideService, at: write.place, fallback)
+        }
+        continue
+      }
       context.facts.interactorStreamWrites.append(
-        (write.writer, type, write.path, write.place))
+        (write.writer, type, write.path, write.place, write.fallback))
     }
   }
 
@@ -146,12 +156,16 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
     var componentProperties: [String: Set<String>] = [:]
-    for analysis in run.analyses {
-      componentProperties.merge(analysis.facts.componentProperties) { $0.union($1) }
+    for (index, analysis) in run.analyses.enumerated() {
+      for (rib, properties) in analysis.facts.componentProperties {
+        componentProperties["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
+      }
     }
     for (index, analysis) in run.analyses.enumerated() {
       for write in analysis.facts.dependencyStreamWrites
-      where componentProperties[write.rib]?.contains(write.property) != true {
+      where componentProperties["\(run.modules[index])|\(write.rib)"]?.contains(write.property)
+        != true
+      {
         result.append(
           (
             index,
@@ -159,14 +173,16 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
               rule: .streamWrittenOutsideService, place: write.place, message: write.message)
           ))
       }
-      for write in analysis.facts.interactorStreamWrites
-      where run.inheritsRole(write.interactorType, [.interactor]) {
+      for write in analysis.facts.interactorStreamWrites {
+        let isRIBs =
+          Role.conformance(write.interactorType) == .interactor
+          || run.inheritsRole(write.interactorType, [.interactor])
+        guard let message = isRIBs ? drivenWriteMessage(write.writer, write.path) : write.fallback
+        else { continue }
         result.append(
           (
             index,
-            RawFinding(
-              rule: .streamWrittenOutsideService, place: write.place,
-              message: drivenWriteMessage(write.writer, write.path))
+            RawFinding(rule: .streamWrittenOutsideService, place: write.place, message: message)
           ))
       }
     }

@@ -167,7 +167,7 @@ final class UnboundSubscription: FileRule, LintRule {
   }
 
   private func noteOneShotTask(_ call: FunctionCallExprSyntax, in info: TypeInfo) {
-    guard let closure = SyntaxQueries.lastClosure(of: call) else { return }
+    guard !context.inTestDouble, let closure = SyntaxQueries.lastClosure(of: call) else { return }
     var keeper: String?
     if let target = SyntaxQueries.assignmentTarget(of: call) {
       if target.is(DiscardAssignmentExprSyntax.self) {

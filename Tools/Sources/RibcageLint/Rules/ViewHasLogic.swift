@@ -56,15 +56,17 @@ final class ViewHasLogic: FileRule, LintRule {
       context.facts.singletons.insert(info.name)
     }
     guard !property.isTopLevel, let view, property.isStored, !property.isStatic,
-      !property.isWeak, !property.storedType.isEmpty, !context.inTestDouble
+      !property.storedType.isEmpty, !context.inTestDouble
     else { return }
     let type = property.storedType
     let named = Self.serviceName(type)
     let looksLikeService = context.naming.service.contains {
       named.hasSuffix($0) && named.count > $0.count
     }
-    context.facts.viewProperties.append(
-      (view.name, type, looksLikeService, context.place(property.pattern)))
+    if !property.isWeak {  // a weak reference is not what keeps a business object
+      context.facts.viewProperties.append(
+        (view.name, type, looksLikeService, context.place(property.pattern)))
+    }
     if context.naming.interactor.contains(where: { type.hasSuffix($0) }) {
       context.report(
         .viewHasLogic, property.pattern,
@@ -92,7 +94,8 @@ final class ViewHasLogic: FileRule, LintRule {
   override func visit(_ access: MemberAccessExprSyntax) {
     // `UserInfoService.shared.isGuest`, `ImageDownloader.download(from:)`: a view reaching a
     // type directly (a business object or not: the whole run tells).
-    guard let view, let base = access.base?.as(DeclReferenceExprSyntax.self),
+    guard let view, SyntaxQueries.isMemberUse(access),
+      let base = access.base?.as(DeclReferenceExprSyntax.self),
       let first = base.baseName.text.unicodeScalars.first, first.properties.isUppercase,
       !context.inTestDouble
     else { return }
@@ -126,24 +129,39 @@ final class ViewHasLogic: FileRule, LintRule {
         + "report user actions to a listener; move this into the interactor or a service")
   }
 
-  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var result: [(file: Int, finding: RawFinding)] = []
-    var provided: Set<String> = []
+  /// Types whose code does networking or persistence, and the protocols they implement.
+  static func businessObjects(in run: RunFacts) -> Set<String> {
     var io: Set<String> = []
-    var singletons: Set<String> = []
-    for analysis in run.analyses {
-      provided.formUnion(analysis.facts.providedServices)
-      io.formUnion(analysis.facts.ioTypes)
-      singletons.formUnion(analysis.facts.singletons)
-    }
-    // Protocols a business object implements are business protocols.
+    for analysis in run.analyses { io.formUnion(analysis.facts.ioTypes) }
     for (index, analysis) in run.analyses.enumerated() {
       for (name, inherited) in analysis.facts.declaredInheritance where io.contains(name) {
         io.formUnion(
           inherited.filter { run.declaration($0, from: index)?.shape == .protocolType })
       }
     }
-    let serviceSuffixes = Naming().service
+    return io
+  }
+
+  /// Whether a view's use of `type.member` is this rule's: a business object's static member,
+  /// or a singleton service's shared instance.
+  static func reportsUse(
+    of type: String, member: String, io: Set<String>, singletons: Set<String>
+  ) -> Bool {
+    if io.contains(type) { return true }
+    let named = serviceName(type)
+    return SyntaxQueries.singletonNames.contains(member) && singletons.contains(type)
+      && Naming().service.contains { named.hasSuffix($0) && named.count > $0.count }
+  }
+
+  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var result: [(file: Int, finding: RawFinding)] = []
+    var provided: Set<String> = []
+    var singletons: Set<String> = []
+    for analysis in run.analyses {
+      provided.formUnion(analysis.facts.providedServices)
+      singletons.formUnion(analysis.facts.singletons)
+    }
+    let io = businessObjects(in: run)
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       for property in analysis.facts.viewProperties {
@@ -167,12 +185,11 @@ final class ViewHasLogic: FileRule, LintRule {
       }
       for use in analysis.facts.viewTypeUses {
         let isSingleton = SyntaxQueries.singletonNames.contains(use.member)
-        let named = serviceName(use.type)
-        let isService = serviceSuffixes.contains { named.hasSuffix($0) && named.count > $0.count }
         // A singleton service, or any type doing I/O, declared in the run (a library's image
         // pipeline is the view's own business).
         guard run.declaration(use.type, from: index) != nil,
-          io.contains(use.type) || (isSingleton && singletons.contains(use.type) && isService),
+          use.member.first?.isUppercase != true,  // `Type.Nested` is a type
+          reportsUse(of: use.type, member: use.member, io: io, singletons: singletons),
           seen.insert("\(use.place.line)|\(use.type)").inserted
         else { continue }
         let how = isSingleton ? "calls the singleton" : "calls"
