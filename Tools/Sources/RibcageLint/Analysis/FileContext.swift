@@ -14,16 +14,25 @@ final class FileContext {
   enum Framework { case ribcage, uberRIBs, modernRIBs, unknown }
 
   /// A type declaration (or extension) being walked.
-  struct Frame {
-    var info: TypeInfo
+  ///
+  /// A class: every rule asks for the innermost frame at almost every node, and a reference is
+  /// cheaper to hand out than a copy of its sets.
+  final class Frame {
+    let info: TypeInfo
     /// The declaration (a class, struct, enum, actor, protocol or extension).
     let declaration: Syntax
     /// What the declaration inherits or conforms to.
-    var inherited: [String]
+    let inherited: [String]
     /// Stored property names (to tell a property assignment from a local one).
     var storedProperties: Set<String> = []
     /// The types of its stored properties.
     var storedTypes: Set<String> = []
+
+    init(info: TypeInfo, declaration: Syntax, inherited: [String]) {
+      self.info = info
+      self.declaration = declaration
+      self.inherited = inherited
+    }
   }
 
   let naming: Naming
@@ -41,6 +50,10 @@ final class FileContext {
 
   var findings: [RawFinding] = []
   var facts = FileFacts()
+
+  /// Per type name (its declaration and extensions in the file): stored instance property →
+  /// its type (annotated, or the type its initializer creates; empty when neither says).
+  var propertyTypes: [String: [String: String]] = [:]
 
   /// The types around the node being visited, outermost first.
   var frames: [Frame] = []

@@ -19,7 +19,7 @@ extension LintRule {
 }
 
 /// The nodes a rule asks the walker for (a rule is only called for these).
-enum Hook: CaseIterable {
+enum Hook: Int, CaseIterable {
   case types, properties, functions, initializers, calls, closures, memberAccesses, assignments,
     typeNames
   case skippedBodies, file

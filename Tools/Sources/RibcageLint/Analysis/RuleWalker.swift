@@ -6,7 +6,8 @@ import SwiftSyntax
 /// cost to beat: the rules must add little on top of it.
 final class RuleWalker: SyntaxVisitor {
   let context: FileContext
-  private var byHook: [Hook: [FileRule]] = [:]
+  /// The rules asking for each hook, by the hook's raw value.
+  private var byHook = [[FileRule]](repeating: [], count: Hook.allCases.count)
   /// Roles of the types declared so far in the file, for their extensions.
   private var declaredRoles: [String: (roles: Set<Role>, codeRoles: Set<Role>)] = [:]
 
@@ -14,12 +15,12 @@ final class RuleWalker: SyntaxVisitor {
     self.context = context
     for type in RuleRegistry.rules where context.collecting.contains(type.description.id) {
       let rule = type.init(context: context)
-      for hook in type.hooks { byHook[hook, default: []].append(rule) }
+      for hook in type.hooks { byHook[hook.rawValue].append(rule) }
     }
     super.init(viewMode: .sourceAccurate)
   }
 
-  private func rules(_ hook: Hook) -> [FileRule] { byHook[hook] ?? [] }
+  private func rules(_ hook: Hook) -> [FileRule] { byHook[hook.rawValue] }
 
   override func visitPost(_ node: SourceFileSyntax) {
     for rule in rules(.file) { rule.fileDidEnd() }
@@ -154,11 +155,19 @@ final class RuleWalker: SyntaxVisitor {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       let property = PropertyDeclaration(
         declaration: node, binding: binding, pattern: pattern, isTopLevel: isTopLevel)
-      if !isTopLevel, !context.frames.isEmpty, property.isStored, !property.isStatic {
-        let top = context.frames.count - 1
-        context.frames[top].storedProperties.insert(property.name)
-        if !property.storedType.isEmpty {
-          context.frames[top].storedTypes.insert(property.storedType)
+      if !isTopLevel, let frame = context.frame, property.isStored {
+        let type = frame.info.name
+        if property.isStatic {
+          // A type's shared instance: several rules need to know it, whichever run.
+          if SyntaxQueries.singletonNames.contains(property.name) {
+            context.facts.singletons.insert(type)
+          }
+        } else {
+          frame.storedProperties.insert(property.name)
+          context.propertyTypes[type, default: [:]][property.name] = property.storedType
+          if !property.storedType.isEmpty {
+            frame.storedTypes.insert(property.storedType)
+          }
         }
       }
       for rule in rules(.properties) { rule.visit(property) }

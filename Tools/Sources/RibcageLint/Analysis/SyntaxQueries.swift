@@ -85,6 +85,16 @@ enum SyntaxQueries {
     return false
   }
 
+  /// `x` for `x?` and `x!`: the object a member is reached on.
+  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+    var expression = expression
+    if let optional = expression.as(OptionalChainingExprSyntax.self) {
+      expression = optional.expression
+    }
+    if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+    return expression
+  }
+
   /// `x` for `x` and `self.x`.
   static func propertyName(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {

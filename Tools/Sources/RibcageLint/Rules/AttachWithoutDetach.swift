@@ -55,17 +55,16 @@ final class AttachWithoutDetach: FileRule, LintRule {
       return
     }
     // `router?.x()`, `self.router?.x()`, `self?.router?.x()` (in a `[weak self]` closure).
-    var receiver = base
-    if let optional = receiver?.as(OptionalChainingExprSyntax.self) {
-      receiver = optional.expression
-    }
-    if let member = receiver?.as(MemberAccessExprSyntax.self),
-      let optional = member.base?.as(OptionalChainingExprSyntax.self),
-      SyntaxQueries.isSelf(optional.expression)
+    guard let base else { return }
+    let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+    var receiverName = SyntaxQueries.propertyName(receiver)
+    if let member = receiver.as(MemberAccessExprSyntax.self),
+      let weakSelf = member.base?.as(OptionalChainingExprSyntax.self),
+      SyntaxQueries.isSelf(weakSelf.expression)
     {
-      receiver = ExprSyntax(DeclReferenceExprSyntax(baseName: member.declName.baseName))
+      receiverName = member.declName.baseName.text
     }
-    if let receiver, SyntaxQueries.propertyName(receiver) == "router" {
+    if receiverName == "router" {
       context.facts.routesAsked[rib, default: [:]][name, default: []].insert(function)
     }
   }

@@ -80,20 +80,7 @@ final class ChildKnowsParent: FileRule, LintRule {
     // Interactors and routers from code: classes inheriting (through the project's own base
     // classes too) from the framework's, or conforming to a RIB's `…Interactable`/`…Routing`.
     // A class merely named `…Interactor` is not one.
-    let inheritance = run.inheritance
-    var ribClass: [String: Bool] = [:]
-    func isRIBClass(_ name: String) -> Bool {
-      if let known = ribClass[name] { return known }
-      ribClass[name] = false  // cycles end here
-      let found = (inheritance[name] ?? []).contains { parent in
-        if let role = Role.conformance(parent), role == .interactor || role == .router {
-          return true
-        }
-        return isRIBClass(parent)
-      }
-      ribClass[name] = found
-      return found
-    }
+    func isRIBClass(_ name: String) -> Bool { run.inheritsRole(name, [.interactor, .router]) }
     // Folder → folders of the builders it refers to: the parent → child edges. A RIB is the
     // folder its types live in; subfolders hold its children.
     var builds: [String: Set<String>] = [:]
@@ -104,18 +91,7 @@ final class ChildKnowsParent: FileRule, LintRule {
         }
       }
     }
-    var descendants: [String: Set<String>] = [:]
-    func below(_ folder: String) -> Set<String> {
-      if let known = descendants[folder] { return known }
-      descendants[folder] = []  // cycles end here
-      var found: Set<String> = []
-      for child in builds[folder] ?? [] {
-        found.insert(child)
-        found.formUnion(below(child))
-      }
-      descendants[folder] = found
-      return found
-    }
+    let below = Reachable(builds).from
     // A folder holding several builders holds several RIBs (a flat layout): there, RIBs are
     // told apart by name, and parent → child edges come from which builders each refers to.
     var buildersIn: [String: Int] = [:]
@@ -128,18 +104,7 @@ final class ChildKnowsParent: FileRule, LintRule {
         namedBuilds[parent, default: []].formUnion(children)
       }
     }
-    var namedDescendants: [String: Set<String>] = [:]
-    func namedBelow(_ rib: String) -> Set<String> {
-      if let known = namedDescendants[rib] { return known }
-      namedDescendants[rib] = []
-      var found: Set<String> = []
-      for child in namedBuilds[rib] ?? [] {
-        found.insert(child)
-        found.formUnion(namedBelow(child))
-      }
-      namedDescendants[rib] = found
-      return found
-    }
+    let namedBelow = Reachable(namedBuilds).from
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       let from = run.folders[index]
@@ -190,5 +155,27 @@ final class ChildKnowsParent: FileRule, LintRule {
       }
     }
     return result
+  }
+}
+
+/// Everything reachable from a node over parent → child edges (cycles end), remembered.
+private final class Reachable {
+  private let edges: [String: Set<String>]
+  private var known: [String: Set<String>] = [:]
+
+  init(_ edges: [String: Set<String>]) {
+    self.edges = edges
+  }
+
+  func from(_ node: String) -> Set<String> {
+    if let found = known[node] { return found }
+    known[node] = []  // cycles end here
+    var found: Set<String> = []
+    for child in edges[node] ?? [] {
+      found.insert(child)
+      found.formUnion(from(child))
+    }
+    known[node] = found
+    return found
   }
 }

@@ -53,7 +53,6 @@ final class GlobalState: FileRule, LintRule {
     let place = context.place(property.pattern)
     if property.isStored, SyntaxQueries.singletonNames.contains(property.name) {
       // Reported where RIB code uses it, and here once when it does.
-      context.facts.singletons.insert(info.name)
       context.facts.globalDeclarations.append((info.name, property.name, place))
     } else if property.isStored, property.isVar, context.isRIBCode || !info.roles.isEmpty,
       // A view's `static var reuseIdentifier = "…"` is a constant written as a var.

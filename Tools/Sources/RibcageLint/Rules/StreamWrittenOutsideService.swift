@@ -50,8 +50,6 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     var pendingWrites: [(name: String, node: Syntax)] = []
   }
   private var types: [TypeWrites] = []
-  /// Per type name: stored property → its type (to tell what `interactor` is).
-  private var propertyTypes: [String: [String: String]] = [:]
   /// Writes into `interactor.…`, decided once the interactor's type is known.
   private var interactorWrites: [(writer: String, path: String, place: Place, fallback: String?)] =
     []
@@ -67,11 +65,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   }
 
   override func visit(_ property: PropertyDeclaration) {
-    if !property.isTopLevel, property.isStored, let info = context.frame?.info {
-      propertyTypes[info.name, default: [:]][property.name] = property.storedType
-      if info.roles.contains(.component), let rib = info.ribPrefix, !property.isStatic {
-        context.facts.componentProperties[rib, default: []].insert(property.name)
-      }
+    if !property.isTopLevel, property.isStored, !property.isStatic,
+      let info = context.frame?.info, info.roles.contains(.component), let rib = info.ribPrefix
+    {
+      context.facts.componentProperties[rib, default: []].insert(property.name)
     }
     guard !property.isTopLevel, property.isStored, !property.isStatic, !types.isEmpty,
       Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil,
@@ -140,7 +137,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func fileDidEnd() {
     for write in interactorWrites {
-      guard let type = propertyTypes[write.writer]?["interactor"], !type.isEmpty else {
+      guard let type = context.propertyTypes[write.writer]?["interactor"], !type.isEmpty else {
         if let fallback = write.fallback {
           context.report(.streamWrittenOutsideService, at: write.place, fallback)
         }
@@ -235,12 +232,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// `listener?.selectionRelay` in `listener?.selectionRelay.accept(…)`: a stream of the object
   /// the writer reports to. ReactorKit's `action` subject is a reactor's designed input.
   private static func drivenOwner(_ written: ExprSyntax, method: String) -> String? {
-    guard let member = written.as(MemberAccessExprSyntax.self), var owner = member.base else {
-      return nil
-    }
-    if let optional = owner.as(OptionalChainingExprSyntax.self) { owner = optional.expression }
-    if let forced = owner.as(ForceUnwrapExprSyntax.self) { owner = forced.expression }
-    guard let name = SyntaxQueries.propertyName(owner), drivenOwners.contains(name) else {
+    guard let member = written.as(MemberAccessExprSyntax.self), let base = member.base,
+      let name = SyntaxQueries.propertyName(SyntaxQueries.unwrapped(base)),
+      drivenOwners.contains(name)
+    else {
       return nil
     }
     let property = member.declName.baseName.text

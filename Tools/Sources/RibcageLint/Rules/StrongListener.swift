@@ -29,8 +29,6 @@ final class StrongListener: FileRule, LintRule {
   /// Back-references a helper keeps to whoever drives it.
   static let helperBackReferences = ["delegate", "listener", "datasource"]
 
-  /// Per type name: stored property → its type.
-  private var propertyTypes: [String: [String: String]] = [:]
   /// `adapter.delegate = self` in RIB types: the type, the property holding the helper, the
   /// helper's property.
   private var selfAssignments: [(owner: String, holder: String, property: String)] = []
@@ -38,10 +36,9 @@ final class StrongListener: FileRule, LintRule {
   override func visitAssignment(_ node: SequenceExprSyntax, target: ExprSyntax, value: ExprSyntax) {
     guard SyntaxQueries.isSelf(value), let info = context.frame?.info,
       context.importsRIBs || !info.roles.isEmpty,
-      let member = target.as(MemberAccessExprSyntax.self), var holder = member.base
+      let member = target.as(MemberAccessExprSyntax.self), let base = member.base
     else { return }
-    if let optional = holder.as(OptionalChainingExprSyntax.self) { holder = optional.expression }
-    if let forced = holder.as(ForceUnwrapExprSyntax.self) { holder = forced.expression }
+    let holder = SyntaxQueries.unwrapped(base)
     guard let name = SyntaxQueries.propertyName(holder), !SyntaxQueries.isSelf(holder) else {
       return
     }
@@ -50,7 +47,8 @@ final class StrongListener: FileRule, LintRule {
 
   override func fileDidEnd() {
     for assignment in selfAssignments {
-      guard let type = propertyTypes[assignment.owner]?[assignment.holder], !type.isEmpty else {
+      guard let type = context.propertyTypes[assignment.owner]?[assignment.holder], !type.isEmpty
+      else {
         continue
       }
       context.facts.selfAssignments.append((assignment.owner, type, assignment.property))
@@ -58,9 +56,6 @@ final class StrongListener: FileRule, LintRule {
   }
 
   override func visit(_ property: PropertyDeclaration) {
-    if !property.isTopLevel, property.isStored, let info = context.frame?.info {
-      propertyTypes[info.name, default: [:]][property.name] = property.storedType
-    }
     guard !property.isTopLevel, let info = context.frame?.info, property.isStored,
       !property.isStatic, !property.isWeak, info.canHoldWeak,
       // An initializer (`var delegate = TableDelegate()`) makes it an owning reference: weak

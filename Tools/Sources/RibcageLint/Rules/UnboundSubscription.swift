@@ -24,7 +24,7 @@ extension Rule {
 /// when the RIB deactivates (or the worker stops).
 final class UnboundSubscription: FileRule, LintRule {
   static let description = Rule.unboundSubscription
-  override class var hooks: Set<Hook> { [.calls, .properties, .functions, .file] }
+  override class var hooks: Set<Hook> { [.calls, .functions, .file] }
 
   static let bindingMethods: Set<String> = [
     "disposeOnDeactivate", "cancelOnDeactivate", "disposed", "store", "cancelOnStop",
@@ -52,18 +52,10 @@ final class UnboundSubscription: FileRule, LintRule {
     var isWorker: Bool
   }
 
-  /// Per type name: stored property → its type, methods, names cancelled.
-  private var properties: [String: [String: String]] = [:]
+  /// Per type name: its methods, the names it cancels.
   private var methods: [String: Set<String>] = [:]
   private var cancelled: [String: Set<String>] = [:]
   private var tasks: [OneShotTask] = []
-
-  override func visit(_ property: PropertyDeclaration) {
-    guard !property.isTopLevel, let info = context.frame?.info, property.isStored,
-      !property.isStatic
-    else { return }
-    properties[info.name, default: [:]][property.name] = property.storedType
-  }
 
   override func visit(_ function: FunctionDeclSyntax) {
     guard let info = context.frame?.info else { return }
@@ -233,7 +225,7 @@ final class UnboundSubscription: FileRule, LintRule {
   override func fileDidEnd() {
     for task in tasks {
       if let keeper = task.keeper, cancelled[task.type]?.contains(keeper) == true { continue }
-      let stored = properties[task.type] ?? [:]
+      let stored = context.propertyTypes[task.type] ?? [:]
       let own = methods[task.type] ?? []
       let touched = task.namesAfterAwait.first { name, isCall in
         if name == "self" || Self.ribNames.contains(name) { return true }

@@ -40,8 +40,9 @@ final class ViewHasLogic: FileRule, LintRule {
   ])
 
   private var reportedNetworking: Set<String> = []
-  /// Whether the file names any I/O type at all (asked once, when a skipped body is met).
-  private lazy var fileMentionsIO = Self.ioNames.contains { $0.count > 2 && context.mentions($0) }
+  /// The I/O names the file mentions at all (asked once, when a skipped body is met): only
+  /// these are looked for in its bodies.
+  private lazy var ioNamesInFile = Self.ioNames.filter { $0.count > 2 && context.mentions($0) }
 
   /// Whether the type being walked is a view.
   private var view: TypeInfo? {
@@ -50,11 +51,6 @@ final class ViewHasLogic: FileRule, LintRule {
   }
 
   override func visit(_ property: PropertyDeclaration) {
-    if property.isStatic, property.isStored, let info = context.frame?.info,
-      SyntaxQueries.singletonNames.contains(property.name)
-    {
-      context.facts.singletons.insert(info.name)
-    }
     guard !property.isTopLevel, let view, property.isStored, !property.isStatic,
       !property.storedType.isEmpty, !context.inTestDouble
     else { return }
@@ -105,11 +101,11 @@ final class ViewHasLogic: FileRule, LintRule {
 
   /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.
   override func visitSkippedBody(_ body: CodeBlockSyntax) {
-    guard let outer = context.frames.first?.info, outer.roles.isEmpty,
-      !context.facts.ioTypes.contains(outer.name), fileMentionsIO
+    guard !ioNamesInFile.isEmpty, let outer = context.frames.first?.info, outer.roles.isEmpty,
+      !context.facts.ioTypes.contains(outer.name)
     else { return }
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
-    if Self.ioNames.contains(where: { $0.count > 2 && context.mentions($0, in: range) }) {
+    if ioNamesInFile.contains(where: { context.mentions($0, in: range) }) {
       context.facts.ioTypes.insert(outer.name)
     }
   }
