@@ -45,7 +45,17 @@ open class Interactor: InteractorScope {
 
   /// The router that owns this interactor, set by the router; it drives subtree activation.
   /// `unowned(unsafe)` because the router owns the interactor and clears this in its deinit.
-  @exclusivity(unchecked) nonisolated(unsafe) final unowned(unsafe) var owningRouter: RouterNode?
+  @exclusivity(unchecked) nonisolated(unsafe) final unowned(unsafe) var owningRouter: RouterNode? {
+    didSet { if owningRouter != nil { hasHadRouter = true } }
+  }
+
+  /// Whether a router ever owned this interactor: one that had a router and has none now belongs
+  /// to a RIB that was torn down, and never becomes active again.
+  @exclusivity(unchecked) nonisolated(unsafe) private final var hasHadRouter = false
+
+  /// Whether the RIB this interactor belonged to was torn down (its router is gone): a workflow
+  /// step waiting for it to become active would wait for ever.
+  final var isTornDown: Bool { hasHadRouter && owningRouter == nil && !isActive }
 
   /// Leak tracking slot, written at detach and read in `deinit` (possibly off the main thread).
   @exclusivity(unchecked) nonisolated(unsafe) final var leakSlot = LeakSlot()

@@ -5,15 +5,22 @@ extension InteractorScope {
   /// This is how a workflow step "waits until the RIB it talks to is active". While it waits it
   /// holds the scope only weakly: a workflow waiting on a RIB that is then detached and released
   /// does not keep it alive (your own call keeps it as long as your frame holds it).
+  ///
+  /// It returns only while the scope is active: a scope that became active and was deactivated
+  /// again before the waiting task resumed (a tab switched away at once) is waited for again.
   public func waitUntilActive() async throws {
-    if isActive { return }
-    try await ActivationWaiter(self).wait()
+    while !isActive {
+      try await ActivationWaiter(self).wait()
+    }
   }
 }
 
 /// Waits for a scope to become active while holding it weakly; settles once: active → returns,
-/// scope deallocated (its activeness stream finishes), its router detached or the task
-/// cancelled → `CancellationError`.
+/// scope deallocated (its activeness stream finishes), its router detached or gone already (the
+/// RIB was torn down before the wait began) or the task cancelled → `CancellationError`.
+///
+/// Returning means the scope *became* active; the waiting task resumes on a later turn, when it
+/// may be inactive again, so callers check again and wait again.
 @MainActor
 final class ActivationWaiter {
   /// The scope, for a workflow to continue with once it is active.
@@ -35,7 +42,9 @@ final class ActivationWaiter {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         self.continuation = continuation
-        if Task.isCancelled {
+        // A RIB torn down before the wait began never becomes active again: nothing would
+        // settle the wait, and the caller would hold the interactor for ever.
+        if Task.isCancelled || (scope as? Interactor)?.isTornDown == true {
           settle(.failure(CancellationError()))
           return
         }

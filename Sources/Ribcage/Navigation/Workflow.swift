@@ -35,6 +35,13 @@ public struct Workflow<Root> {
   /// Runs `step` on `item` once the item is active (when it is an interactor scope). While it
   /// waits, it holds the item only weakly: a RIB detached and released meanwhile goes away, and
   /// the run ends with `CancellationError` instead of keeping it alive.
+  ///
+  /// The step acts only when three things hold at once, with no suspension in between: the run
+  /// is not cancelled, every run of its kind started before it has ended (so whatever a replaced
+  /// run still does after its cancellation happens before this one acts: the latest link acts
+  /// last), and its item is active. Waiting for one may undo another (the RIB is deactivated
+  /// before the task resumes), so it checks all three again after every wait. Once the step has
+  /// run, a cancelled run ends cancelled, whatever the step returned or threw.
   @MainActor
   static func perform<Item, Next>(
     _ step: @MainActor (Item) async throws -> Next, on item: consuming Item
@@ -43,19 +50,13 @@ public struct Workflow<Root> {
     let trace = WorkflowTrace.current
     let stepNumber = trace?.nextStep() ?? 0
     var held: Item? = consume item
-    var waiter: ActivationWaiter?
-    // Only a RIB's interactor is held weakly while waiting (its router owns it); any other scope
-    // (an adapter the previous step made) may be owned by this run alone.
-    var keepsItem = true
-    do {
-      if let scope = held as? any InteractorScope, !scope.isActive {
-        waiter = ActivationWaiter(scope)
-        if let interactor = scope as? Interactor, interactor.owningRouter != nil {
-          keepsItem = false
-        }
+    while true {
+      try Task.checkCancellation()
+      if let trace, !trace.predecessorsHaveEnded {
+        try await trace.waitForPredecessors()
+        continue
       }
-    }
-    if let waiter {
+      guard let (waiter, keepsItem) = activationWaiter(for: held) else { break }
       trace?.report(.waiting(step: stepNumber, item: "\(type(of: held!))"))
       if !keepsItem { held = nil }
       try await waiter.wait()
@@ -66,9 +67,28 @@ public struct Workflow<Root> {
         held = item
       }
     }
-    try Task.checkCancellation()
     trace?.report(.acting(step: stepNumber, item: "\(type(of: held!))"))
-    return try await step(held!)
+    let next: Next
+    do {
+      next = try await step(held!)
+    } catch {
+      // A cancelled call often throws an error of its own (`URLError(.cancelled)`): once the run
+      // is cancelled, any error is cancellation.
+      if Task.isCancelled { throw CancellationError() }
+      throw error
+    }
+    try Task.checkCancellation()
+    return next
+  }
+
+  /// A waiter for `item` if it is an interactor scope that is not active, and whether the step
+  /// must keep the item while it waits. Only a RIB's interactor is held weakly (its router owns
+  /// it); any other scope (an adapter the previous step made) may be owned by this run alone.
+  /// A function of its own, so that no local of the waiting frame holds the item.
+  @MainActor
+  private static func activationWaiter<Item>(for item: Item?) -> (ActivationWaiter, Bool)? {
+    guard let scope = item as? any InteractorScope, !scope.isActive else { return nil }
+    return (ActivationWaiter(scope), (scope as? Interactor)?.owningRouter == nil)
   }
 }
 

@@ -60,11 +60,31 @@ final class WorkflowTrace {
   let run: UInt64
   let kind: String
   private var stepCount = 0
+  /// The ends of the runs of this kind started before this one and not ended when it started,
+  /// oldest first; dropped as they end.
+  private var predecessors: [WorkflowRunEnd]
 
-  init(runner: WorkflowRunner, run: UInt64, kind: String) {
+  init(runner: WorkflowRunner, run: UInt64, kind: String, predecessors: [WorkflowRunEnd]) {
     self.runner = runner
     self.run = run
     self.kind = kind
+    self.predecessors = predecessors
+  }
+
+  /// Whether every run of this kind started before this one has ended.
+  var predecessorsHaveEnded: Bool {
+    if predecessors.isEmpty { return true }
+    var pending: [WorkflowRunEnd] = []
+    for end in predecessors where !end.hasEnded { pending.append(end) }
+    predecessors = pending
+    return pending.isEmpty
+  }
+
+  /// Returns once every run of this kind started before this one has ended; throws
+  /// `CancellationError` if this run is cancelled first.
+  func waitForPredecessors() async throws {
+    for end in predecessors { try await end.wait() }
+    predecessors.removeAll()
   }
 
   /// Numbers the next step of the run.

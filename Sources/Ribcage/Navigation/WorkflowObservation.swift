@@ -11,7 +11,8 @@ extension WorkflowSteps {
   /// ```
   ///
   /// Cancellation (a newer workflow of the same kind, a cancelled run) is not an error: the
-  /// handler does not run for it.
+  /// handler does not run for it — nor for any error a step throws once the run is cancelled
+  /// (a cancelled call's own error, such as `URLError(.cancelled)`).
   public func onError(_ handler: @escaping @MainActor (any Error) -> Void) -> WorkflowSteps<
     Root, Current
   > {
@@ -20,7 +21,8 @@ extension WorkflowSteps {
       do {
         return try await body(consume root)
       } catch {
-        if !(error is CancellationError) { handler(error) }
+        try CancellationError.rethrowIfCancellation(error)
+        handler(error)
         throw error
       }
     }
@@ -51,6 +53,8 @@ extension CommittedWorkflow {
     let body = body
     return CommittedWorkflow(kind: kind) { (root: consuming Root) in
       let output = try await body(consume root)
+      // A run cancelled while its last step ran (replaced by a newer link) did not complete.
+      try Task.checkCancellation()
       handler(output)
       return output
     }
@@ -70,9 +74,19 @@ extension CommittedWorkflow {
       do {
         return try await body(consume root)
       } catch {
-        if !(error is CancellationError) { handler(error) }
+        try CancellationError.rethrowIfCancellation(error)
+        handler(error)
         throw error
       }
     }
+  }
+}
+
+extension CancellationError {
+  /// Throws `CancellationError` if `error` is one or the current task is cancelled (a cancelled
+  /// call's own error is cancellation too); returns otherwise, for the error handlers to run.
+  @MainActor
+  static func rethrowIfCancellation(_ error: any Error) throws {
+    if error is CancellationError || Task.isCancelled { throw CancellationError() }
   }
 }

@@ -4,7 +4,11 @@ public final class WorkflowRun<Output> {
   /// The workflow's kind.
   public let kind: String
   private let store = MutableStateStream<WorkflowState<Output>>(.running)
-  var task: Task<Void, Never>?
+  /// The run's task. A run cancelled before its task exists (by an ``WorkflowRunner/events``
+  /// observer of its start) has it cancelled as soon as it is set.
+  var task: Task<Void, Never>? {
+    didSet { if isCancellationRequested { task?.cancel() } }
+  }
 
   init(kind: String) {
     self.kind = kind

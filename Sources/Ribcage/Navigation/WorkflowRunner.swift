@@ -12,6 +12,11 @@ public final class WorkflowRunner {
   /// wins even when callers discard the run handle (as they usually do).
   private var running: [String: (id: ObjectIdentifier, cancel: @MainActor () -> Void)] = [:]
 
+  /// The ends of the runs of each kind that have not ended yet — the running one and any it
+  /// replaced that are still finishing a step — oldest first: a new run's steps act only once
+  /// they have all ended.
+  private var unended: [String: [WorkflowRunEnd]] = [:]
+
   private let eventRelay = EventRelay<WorkflowEvent>()
   private var runCount: UInt64 = 0
 
@@ -41,9 +46,15 @@ public final class WorkflowRunner {
     let run = WorkflowRun<Output>(kind: workflow.kind)
     let body = workflow.body
     let box = MainActorBox(root)
+    let end = WorkflowRunEnd()
+    let predecessors = unended[workflow.kind] ?? []
+    unended[workflow.kind, default: []].append(end)
     running[workflow.kind] = (ObjectIdentifier(run), { run.cancel() })
     runCount &+= 1
-    let trace = WorkflowTrace(runner: self, run: runCount, kind: workflow.kind)
+    let trace = WorkflowTrace(
+      runner: self, run: runCount, kind: workflow.kind, predecessors: predecessors)
+    // Observers may cancel or replace the run from here: the run remembers it, and its task is
+    // cancelled as soon as it exists.
     trace.report(.started(trigger: trigger))
     // The task holds the run (and the runner entry holds it too) until the run ends.
     run.task = Task { [weak self] in
@@ -52,11 +63,11 @@ public final class WorkflowRunner {
         let output = try await WorkflowTrace.$current.withValue(trace) {
           try await body(box.take())
         }
-        state = .completed(output)
-      } catch is CancellationError {
-        state = .cancelled
+        // Cancelled during its last step: the run was replaced, whatever the step returned.
+        state = Task.isCancelled ? .cancelled : .completed(output)
       } catch {
-        state = .failed(error)
+        // Once the run is cancelled, any error is cancellation (`URLError(.cancelled)`, ...).
+        state = error is CancellationError || Task.isCancelled ? .cancelled : .failed(error)
       }
       run.finish(state)
       switch state {
@@ -65,7 +76,8 @@ public final class WorkflowRunner {
       case .failed(let error): trace.report(.failed(error: "\(error)"))
       case .running: break
       }
-      self?.ended(run)
+      end.end()
+      self?.ended(run, end: end)
     }
     return run
   }
@@ -83,8 +95,12 @@ public final class WorkflowRunner {
     running[kind] != nil
   }
 
-  private func ended<Output>(_ run: WorkflowRun<Output>) {
+  private func ended<Output>(_ run: WorkflowRun<Output>, end: WorkflowRunEnd) {
     if running[run.kind]?.id == ObjectIdentifier(run) { running[run.kind] = nil }
+    if var ends = unended[run.kind], let index = ends.indexOfIdentical(end) {
+      ends.remove(at: index)
+      unended[run.kind] = ends.isEmpty ? nil : ends
+    }
   }
 }
 
