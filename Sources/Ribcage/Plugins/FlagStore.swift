@@ -50,6 +50,15 @@ public final class FlagStore {
   /// Whether each flag's effective value is `true`, by index: the one read a plugin point makes.
   @exclusivity(unchecked) @usableFromInline var enabledByIndex: [Bool] = []
   private let changeRelay = EventRelay<Change>()
+  private let autoDisableRelay = EventRelay<AutoDisabling>()
+
+  /// A flag's auto-disable set or cleared, for the plugin points it gates: their notes, reports
+  /// and events follow the auto-disable itself, whatever it does to the flag's value (a flag a
+  /// kill switch already holds off may be auto-disabled, and cleared, without changing value).
+  enum AutoDisabling {
+    case disabled(key: String, reason: String)
+    case cleared(key: String)
+  }
 
   /// Incremented whenever an effective value or the core-only switch changes, so that plugin
   /// points can keep what they computed from the flags until it does.
@@ -78,7 +87,12 @@ public final class FlagStore {
 
   /// How many observers ``changes`` has now: what a long-running app watches to see that
   /// observations end with the RIBs that made them.
-  public var observerCount: Int { changeRelay.subscriberCount }
+  public var observerCount: Int {
+    changeRelay.subscriberCount + autoDisableRelay.subscriberCount
+  }
+
+  /// Auto-disables set and cleared, as they happen (for plugin points).
+  var autoDisablings: EventStream<AutoDisabling> { autoDisableRelay.stream }
 
   // MARK: Flags
 
@@ -247,10 +261,16 @@ public final class FlagStore {
 
   /// Switches `flag` off because the feature it guards failed; it stays off (above runtime and
   /// file values) until ``clearAutoDisabled(_:)``.
+  ///
+  /// The plugin points it gates note it and report it even when the flag was off already (a
+  /// remote kill switch): the failure is news either way. A flag auto-disabled already keeps its
+  /// first reason — the root cause — and nothing is reported again.
   public func autoDisable(_ flag: FeatureFlag<Bool>, reason: String) {
     register(flag)
+    guard autoDisabledReasons[flag.key] == nil else { return }
     autoDisabledReasons[flag.key] = reason
     layers[.autoDisabled, default: [:]][flag.key] = .bool(false)
+    autoDisableRelay.send(.disabled(key: flag.key, reason: reason))
     resolve(flag.key)
   }
 
@@ -266,8 +286,9 @@ public final class FlagStore {
 
   /// Lets `flag` follow its sources again.
   public func clearAutoDisabled(_ flag: FeatureFlag<Bool>) {
-    autoDisabledReasons[flag.key] = nil
+    let wasAutoDisabled = autoDisabledReasons.removeValue(forKey: flag.key) != nil
     layers[.autoDisabled]?[flag.key] = nil
+    if wasAutoDisabled { autoDisableRelay.send(.cleared(key: flag.key)) }
     resolve(flag.key)
   }
 

@@ -46,25 +46,66 @@ public final class PluginPoint<Context, Plugin> {
 
   /// Builds every enabled plugin, in registration order; a throwing factory is auto-disabled and
   /// skipped. Inlinable, so that it is specialised for the caller's context and plugin types.
+  ///
+  /// Follows the flags as they are while it evaluates: a plugin that reports itself unhealthy
+  /// (or turns core-only on) while it is built is not handed out, and once a factory has changed
+  /// any flag the remaining plugins are gated by the flags as they are then.
   @inlinable
   public func evaluate(_ context: Context) -> [Plugin] {
     if enabledGeneration != flags.generation { refreshEnabled() }
+    let generation = enabledGeneration
     var plugins: [Plugin] = []
     plugins.reserveCapacity(enabled.count)
     // Fields are read in place: copying a registration out would retain its name, key and
     // factory for every plugin.
     for index in enabled {
       do {
-        plugins.append(
-          try registrations[index].factory(
-            context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex)))
+        let plugin = try registrations[index].factory(
+          context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex))
+        if flags.generation == generation {
+          plugins.append(plugin)
+          continue
+        }
+        if isEnabledNow(index) { plugins.append(plugin) }
       } catch {
         flags.autoDisable(
           registrations[index].flag,
           reason: "\(registrations[index].name) failed to build: \(error)")
+        if flags.generation == generation { continue }
       }
+      // A factory changed the flags: the rest follow them as they are now.
+      buildRemaining(after: index, context, into: &plugins)
+      return plugins
     }
     return plugins
+  }
+
+  /// Whether registration `index` is enabled under the store's flags now.
+  @usableFromInline
+  func isEnabledNow(_ index: Int) -> Bool {
+    !flags.isCoreOnly && flags.isEnabled(index: registrations[index].flagIndex)
+  }
+
+  /// Builds the registrations after `index` that are enabled under the flags as they are when
+  /// each is reached, checking again after each build: the slow path of ``evaluate(_:)``, taken
+  /// once a factory has changed a flag.
+  @usableFromInline
+  func buildRemaining(after index: Int, _ context: Context, into plugins: inout [Plugin]) {
+    var next = index + 1
+    while next < registrations.count {
+      let current = next
+      next += 1
+      guard isEnabledNow(current) else { continue }
+      do {
+        let plugin = try registrations[current].factory(
+          context, PluginHealth(store: flags, flagIndex: registrations[current].flagIndex))
+        if isEnabledNow(current) { plugins.append(plugin) }
+      } catch {
+        flags.autoDisable(
+          registrations[current].flag,
+          reason: "\(registrations[current].name) failed to build: \(error)")
+      }
+    }
   }
 
   /// Recomputes which registrations are enabled under the store's current flags.

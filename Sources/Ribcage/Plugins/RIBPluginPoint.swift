@@ -42,6 +42,7 @@ public final class RIBPluginPoint<Context> {
   private var registrations: [PluginRegistration<Context, RouterNode>] = []
   private var attachedPlugins: [String: RouterNode] = [:]
   private var changeSubscription: StreamSubscription?
+  private var autoDisableSubscription: StreamSubscription?
   /// The context of the last evaluation, to evaluate again when a flag turns on.
   private var lastContext: Context?
 
@@ -53,10 +54,14 @@ public final class RIBPluginPoint<Context> {
     changeSubscription = flags.changes.observe { [weak self] change in
       self?.flagsChanged(change)
     }
+    autoDisableSubscription = flags.autoDisablings.observe { [weak self] autoDisabling in
+      self?.autoDisablingChanged(autoDisabling)
+    }
   }
 
   isolated deinit {
     changeSubscription?.cancel()
+    autoDisableSubscription?.cancel()
   }
 
   /// Registers a plugin RIB built by `factory` while `flag` is on.
@@ -90,9 +95,9 @@ public final class RIBPluginPoint<Context> {
         do {
           let plugin = try registration.factory(
             context, PluginHealth(store: flags, flagIndex: registration.flagIndex))
-          // The factory may have reported the plugin unhealthy already, or changed a flag so
-          // that an evaluation it caused attached this plugin meanwhile.
-          guard flags.isEnabled(index: registration.flagIndex),
+          // The factory may have reported the plugin unhealthy already, turned core-only on,
+          // or changed a flag so that an evaluation it caused attached this plugin meanwhile.
+          guard !flags.isCoreOnly, flags.isEnabled(index: registration.flagIndex),
             attachedPlugins[registration.name] == nil
           else { continue }
           attach(plugin, as: registration.name, to: router)
@@ -109,18 +114,21 @@ public final class RIBPluginPoint<Context> {
   }
 
   /// Attaches `plugin` and keeps it as the plugin `name` only if the router really attached it.
+  ///
+  /// `attached` is announced as soon as the tree has attached the plugin, before its activation:
+  /// what the activation causes — the plugin reports itself unhealthy and is detached, another
+  /// plugin is switched on and attached — is announced after it, in the tree's order.
   private func attach(_ plugin: RouterNode, as name: String, to router: RouterNode) {
-    // A router with a parent is refused (already attached here or elsewhere): never ours.
-    let hadParent = plugin.parent != nil
+    var isAttached = false
     // Recorded before attaching: a plugin that reports itself unhealthy while it activates is
     // detached from inside `attachChild`, and must be found.
     attachedPlugins[name] = plugin
-    router.attachChild(plugin)
-    if hadParent || plugin.parent !== router, attachedPlugins[name] === plugin {
-      attachedPlugins[name] = nil
-    } else if attachedPlugins[name] === plugin {
-      announce(.attached, name, reason: nil, plugin: plugin)
+    router.attachChild(plugin) { [weak self, unowned plugin] in
+      isAttached = true
+      self?.announce(.attached, name, reason: nil, plugin: plugin)
     }
+    // Refused (attached here or elsewhere already): never ours.
+    if !isAttached, attachedPlugins[name] === plugin { attachedPlugins[name] = nil }
   }
 
   private func detach(_ name: String, because reason: String) {
@@ -157,19 +165,6 @@ public final class RIBPluginPoint<Context> {
     case .value(let key, _, let to, let source):
       var turnedOn = false
       for registration in registrations where registration.flag.key == key {
-        if source == .autoDisabled {
-          let reason = flags.autoDisabledReason(registration.flag) ?? "auto-disabled"
-          announce(.autoDisabled, registration.name, reason: reason)
-          router?.setNote("plugin \(registration.name)", to: "auto-disabled: \(reason)")
-          router?.context.diagnostics.report(
-            TreeDiagnostic(
-              kind: .pluginAutoDisabled, severity: .warning,
-              message:
-                "Plugin \(registration.name) of \(name) was switched off: \(reason). The core "
-                + "flow continues without it."))
-        } else {
-          router?.setNote("plugin \(registration.name)", to: nil)
-        }
         if to == .bool(true) {
           turnedOn = true
         } else {
@@ -179,6 +174,28 @@ public final class RIBPluginPoint<Context> {
         }
       }
       if turnedOn { reevaluate() }
+    }
+  }
+
+  /// Notes, reports and announces an auto-disable of a plugin's flag — even one a kill switch
+  /// already held off — and removes the note when it is cleared, whatever the flag's value does.
+  private func autoDisablingChanged(_ autoDisabling: FlagStore.AutoDisabling) {
+    switch autoDisabling {
+    case .disabled(let key, let reason):
+      for registration in registrations where registration.flag.key == key {
+        announce(.autoDisabled, registration.name, reason: reason)
+        router?.setNote("plugin \(registration.name)", to: "auto-disabled: \(reason)")
+        router?.context.diagnostics.report(
+          TreeDiagnostic(
+            kind: .pluginAutoDisabled, severity: .warning,
+            message:
+              "Plugin \(registration.name) of \(name) was switched off: \(reason). The core "
+              + "flow continues without it."))
+      }
+    case .cleared(let key):
+      for registration in registrations where registration.flag.key == key {
+        router?.setNote("plugin \(registration.name)", to: nil)
+      }
     }
   }
 }

@@ -221,6 +221,14 @@ open class RouterNode {
   /// below a subtree that is being deactivated (from a `willResignActive`) is attached inactive:
   /// it becomes active when that subtree is next attached to an active parent.
   public final func attachChild(_ child: RouterNode) {
+    attachChild(child, whenAttached: nil)
+  }
+
+  /// Attaches `child` like ``attachChild(_:)``, calling `whenAttached` once the tree has
+  /// announced the attach and before the child's subtree is activated — not at all if the attach
+  /// is refused. A plugin point announces its plugin there, so that what the plugin's activation
+  /// causes (it reports itself unhealthy, it turns on another plugin) is announced after it.
+  final func attachChild(_ child: RouterNode, whenAttached: (@MainActor () -> Void)?) {
     if let extras, let recorder = extras.callRecorder { recorder(.attachChild(child)) }
     let context = context
     if let problem = problemAttaching(child) {
@@ -231,6 +239,7 @@ open class RouterNode {
     child.parent = self
     context.mutationCount &+= 1
     if context.hasObservers { context.emit(.attached(child: child, parent: self)) }
+    if let whenAttached { whenAttached() }
     let activating = interactable.isActive && !context.isBeingDeactivated(self)
     child.joinTree(context: context, under: self, activating: activating)
     // A hook may have detached the child while it was being activated.
