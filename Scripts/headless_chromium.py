@@ -10,8 +10,12 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 
-def start(*extra_arguments):
+def start(*extra_arguments, browser_log=False):
+    """Headless Chromium; with `browser_log`, the page's console is kept for
+    `driver.get_log("browser")`."""
     options = Options()
+    if browser_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--window-size=1500,900", "--disable-gpu", *extra_arguments]:
         options.add_argument(argument)

@@ -2,6 +2,13 @@
 // (JSON lines, docs/inspect.md) from the server's WebSocket or from the document itself (an
 // offline report), rebuilds the tree at any event from checkpoints, and draws the tree and the
 // event log as virtual lists so a 10,000-RIB tree and a 100,000-event session stay fast.
+//
+// A session is data from outside — any app with the token, any file someone hands you — so the
+// page treats it as such: every line is checked against the format before it is kept (a line
+// with a field of the wrong type is dropped, counted and named in the status bar), and nothing is
+// ever drawn by parsing HTML: elements are built with createElement, text goes in as text,
+// attributes through setAttribute/dataset and geometry through CSSOM. The document's
+// Content-Security-Policy (no inline script, handlers or style attributes) is the second wall.
 "use strict";
 (function () {
   const ROW = 20;
@@ -50,6 +57,16 @@
     for (const id of Array.from(state.notes.keys())) if (!state.ribs.has(id)) state.notes.delete(id);
   }
 
+  // A RIB's hook times by hook name: objects without a prototype, so a name such as
+  // `__proto__` or `constructor` is a key like any other.
+  const NO_HOOKS = Object.freeze(Object.create(null));
+  function withHook(hooks, name, ns) {
+    const next = Object.create(null);
+    for (const k of Object.keys(hooks)) next[k] = hooks[k];
+    next[name] = ns;
+    return next;
+  }
+
   function apply(state, ev) {
     switch (ev.type) {
       case "keyframe": {
@@ -60,7 +77,7 @@
           state.ribs.set(r.rib, {
             id: r.rib, parent: r.parent, name: r.name, router: r.router, active: !!r.active,
             loaded: !!r.loaded, view: !!r.view, vmType: r.viewModelType, vm: r.viewModel,
-            attachT: prev ? prev.attachT : null, hooks: prev ? prev.hooks : {}, childCount: 0,
+            attachT: prev ? prev.attachT : null, hooks: prev ? prev.hooks : NO_HOOKS, childCount: 0,
           });
         }
         for (const node of state.ribs.values()) {
@@ -83,7 +100,7 @@
         state.ribs.set(ev.rib, {
           id: ev.rib, parent: ev.parent, name: ev.name, router: ev.router, active: !!ev.active,
           loaded: !!ev.loaded, view: !!ev.view, vmType: undefined, vm: undefined, attachT: ev.t,
-          hooks: {}, childCount: 0,
+          hooks: NO_HOOKS, childCount: 0,
         });
         if (ev.parent != null) setChildCount(state, ev.parent, 1);
         break;
@@ -106,7 +123,7 @@
       case "load": update(state, ev.rib, { loaded: true }); break;
       case "hook": {
         const node = state.ribs.get(ev.rib);
-        if (node) update(state, ev.rib, { hooks: Object.assign({}, node.hooks, { [ev.hook]: ev.ns }) });
+        if (node) update(state, ev.rib, { hooks: withHook(node.hooks, ev.hook, ev.ns) });
         break;
       }
       case "render":
@@ -143,6 +160,167 @@
     }
   }
 
+  // ---------------------------------------------------------------- checking what comes in
+
+  // Every line is checked against the format (docs/inspect.md) before the page keeps it: ids
+  // and counts are safe non-negative integers, names are strings, flags are booleans, view
+  // models are JSON at most 128 deep (as `SessionTimeline` reads them). A line that fails is
+  // dropped whole, counted, and the reason shown; fields the page does not know are ignored.
+  const MAX_DEPTH = 128;
+
+  function kindOf(v) {
+    if (v === null) return "null";
+    if (Array.isArray(v)) return "an array";
+    if (typeof v === "number") return Number.isInteger(v) ? (Number.isSafeInteger(v) ? "the integer " + v : "an integer too large") : "a fraction";
+    return { string: "a string", boolean: "a boolean", object: "an object" }[typeof v] || typeof v;
+  }
+
+  function isId(v) { return typeof v === "number" && Number.isSafeInteger(v) && v >= 0; }
+  function isInt(v) { return typeof v === "number" && Number.isSafeInteger(v); }
+  function isPlainObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  function isScalar(v) { return v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)); }
+
+  // Whether a JSON value nests at most MAX_DEPTH deep (recursion bounded by that depth).
+  function shallow(v, depth) {
+    if (depth > MAX_DEPTH) return false;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const c = v[i];
+        if (c !== null && typeof c === "object" && !shallow(c, depth + 1)) return false;
+      }
+    } else {
+      for (const k in v) {
+        const c = v[k];
+        if (c !== null && typeof c === "object" && !shallow(c, depth + 1)) return false;
+      }
+    }
+    return true;
+  }
+
+  // Field checks: [test, what it must be].
+  const ID = [isId, "a non-negative integer"];
+  const ID_OR_NULL = [(v) => v === null || isId(v), "a non-negative integer or null"];
+  const INT = [isInt, "an integer"];
+  const COUNT = [isId, "a non-negative integer"];
+  const STR = [(v) => typeof v === "string", "a string"];
+  const BOOL = [(v) => typeof v === "boolean", "a boolean"];
+  const SCALAR = [isScalar, "a JSON scalar"];
+  const JSON_VALUE = [(v) => v === null || typeof v !== "object" || shallow(v, 1), "JSON at most " + MAX_DEPTH + " deep"];
+  const OBJECT = [isPlainObject, "an object"];
+
+  // A field: its check and whether it must be there.
+  const must = (check) => ({ check, required: true });
+  const may = (check) => ({ check, required: false });
+
+  const RIB_EVENT = { rib: must(ID), path: may(STR) };
+  const EVENT_FIELDS = {
+    keyframe: { ribs: must([Array.isArray, "an array"]), flags: may([Array.isArray, "an array"]), coreOnly: may(BOOL),
+      workflows: may([Array.isArray, "an array"]) },
+    attach: { rib: must(ID), path: may(STR), parent: may(ID_OR_NULL), name: must(STR), router: may(STR), view: may(BOOL),
+      active: may(BOOL), loaded: may(BOOL) },
+    detach: { rib: must(ID), path: may(STR), parent: may(ID_OR_NULL) },
+    activate: RIB_EVENT, deactivate: RIB_EVENT, load: RIB_EVENT,
+    hook: { rib: must(ID), path: may(STR), hook: must(STR), ns: must(INT) },
+    render: { rib: may(ID_OR_NULL), path: may(STR), viewModelType: must(STR), viewModel: may(JSON_VALUE),
+      viewModelOmitted: may(STR) },
+    workflow: { run: must(ID), kind: must(STR), phase: must(STR), trigger: may(STR), step: may(COUNT), item: may(STR),
+      error: may(STR) },
+    link: { input: must(STR), handled: must(BOOL), pattern: may(STR), error: may(OBJECT) },
+    flag: { key: must(STR), from: may(SCALAR), to: must(SCALAR), source: must(STR) },
+    coreOnly: { on: must(BOOL) },
+    plugin: { rib: may(ID_OR_NULL), pluginRib: may(ID_OR_NULL), point: must(STR), plugin: must(STR), event: must(STR),
+      flag: must(STR), reason: may(STR) },
+    leak: { subtree: must(STR), objects: must([Array.isArray, "an array"]) },
+    diagnostic: { kind: must(STR), severity: must(STR), message: must(STR) },
+    mark: { text: must(STR) },
+  };
+  const KEYFRAME_RIB = { rib: must(ID), parent: may(ID_OR_NULL), name: must(STR), router: may(STR), active: may(BOOL),
+    loaded: may(BOOL), view: may(BOOL), viewModelType: may(STR), viewModel: may(JSON_VALUE) };
+  const KEYFRAME_FLAG = { key: must(STR), value: may(SCALAR), source: may(STR) };
+  const KEYFRAME_WORKFLOW = { run: must(ID), kind: must(STR) };
+  const LEAKED_OBJECT = { role: must(STR), typeName: must(STR), path: must(STR) };
+  const LINK_ERROR = { case: must(STR), message: may(STR) };
+  const HEADER = { version: must(INT), app: must(STR), instance: must(STR), start: must(STR), clock: may(STR),
+    byteBudget: may(COUNT), keyframeInterval: may(COUNT) };
+  const DROPPED = { count: must(COUNT), throughSeq: may(COUNT) };
+
+  // The first field of `object` that breaks `fields`, as a reason, or null. `null` counts as
+  // absent for a field that may be absent and does not accept null.
+  function check(object, fields, prefix) {
+    if (!isPlainObject(object)) return (prefix || "the line") + " must be an object, found " + kindOf(object);
+    for (const name in fields) {
+      const field = fields[name];
+      const has = Object.prototype.hasOwnProperty.call(object, name);
+      const v = has ? object[name] : undefined;
+      if (!has || (v === null && !field.required && !field.check[0](null))) {
+        if (field.required) return "\"" + (prefix || "") + name + "\" is missing";
+        continue;
+      }
+      if (!field.check[0](v)) return "\"" + (prefix || "") + name + "\" must be " + field.check[1] + ", found " + kindOf(v);
+    }
+    return null;
+  }
+
+  function checkEach(list, fields, name) {
+    for (let i = 0; i < list.length; i++) {
+      const reason = check(list[i], fields, name + "[" + i + "].");
+      if (reason) return reason;
+    }
+    return null;
+  }
+
+  const TYPE_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+
+  // Why an event line cannot be kept, or null. `lastSeq`: the seq of the last event kept.
+  function invalidEvent(ev, lastSeq) {
+    if (typeof ev.type !== "string") return "\"type\" must be a string, found " + kindOf(ev.type);
+    // Own members only: `__proto__`, `constructor` or `toString` is no event type.
+    const fields = Object.prototype.hasOwnProperty.call(EVENT_FIELDS, ev.type) ? EVENT_FIELDS[ev.type] : null;
+    if (!fields) return "an event type the page does not know (" + (TYPE_NAME.test(ev.type) ? ev.type : "not a name") + ")";
+    if (!Object.prototype.hasOwnProperty.call(ev, "seq")) return "\"seq\" is missing";
+    if (!isId(ev.seq)) return "\"seq\" must be a non-negative integer, found " + kindOf(ev.seq);
+    if (lastSeq !== null && ev.seq <= lastSeq) return "seq " + ev.seq + " does not follow " + lastSeq;
+    if (!Object.prototype.hasOwnProperty.call(ev, "t")) return "\"t\" is missing";
+    if (!isInt(ev.t)) return "\"t\" must be an integer, found " + kindOf(ev.t);
+    const reason = check(ev, fields, "");
+    if (reason) return reason;
+    switch (ev.type) {
+      case "keyframe":
+        return checkEach(ev.ribs, KEYFRAME_RIB, "ribs") || (ev.flags ? checkEach(ev.flags, KEYFRAME_FLAG, "flags") : null) ||
+          (ev.workflows ? checkEach(ev.workflows, KEYFRAME_WORKFLOW, "workflows") : null);
+      case "leak": return checkEach(ev.objects, LEAKED_OBJECT, "objects");
+      case "link": return ev.error != null ? check(ev.error, LINK_ERROR, "error.") : null;
+      default: return null;
+    }
+  }
+
+  // Lines dropped since the session was opened, with the latest reasons.
+  const rejected = { count: 0, reasons: [] };
+  const rejectedNote = document.createElement("span");
+  rejectedNote.id = "rejected";
+  rejectedNote.className = "status bad";
+  rejectedNote.hidden = true;
+  $("status").after(rejectedNote);
+
+  function reject(line, reason) {
+    rejected.count += 1;
+    rejected.reasons.push("line " + line + ": " + reason);
+    if (rejected.reasons.length > 20) rejected.reasons.shift();
+    if (rejected.count <= 5) console.warn("ribcage inspector: dropped line " + line + ": " + reason);
+    showRejected();
+  }
+
+  function showRejected() {
+    rejectedNote.hidden = rejected.count === 0;
+    if (!rejected.count) { rejectedNote.textContent = ""; rejectedNote.title = ""; return; }
+    rejectedNote.textContent = rejected.count + (rejected.count === 1 ? " line" : " lines") + " dropped · " +
+      clip(shown(rejected.reasons[rejected.reasons.length - 1]), 160);
+    rejectedNote.title = "Lines of the session the page did not keep (the latest " + rejected.reasons.length + "):\n" +
+      rejected.reasons.map((r) => shown(r)).join("\n");
+  }
+
+  function resetRejected() { rejected.count = 0; rejected.reasons = []; showRejected(); }
+
   // A live page keeps at most KEEP events (the newest; `?keep=N` in the URL changes it): a
   // session streamed for days must not grow the page's memory with its age. Older events go in
   // blocks, at a checkpoint, so what is kept can still be rebuilt at every event.
@@ -153,7 +331,7 @@
     base: null, trimmed: 0, skippedBytes: 0,
     checkpoints: [], sinceCheckpoint: 0, renders: new Map(), types: new Set(),
     pos: -1, live: true, view: null, viewPos: -1, selected: null, collapsed: new Set(),
-    session: null, sessions: [], pending: "", startMs: 0,
+    session: null, sessions: [], pending: "", startMs: 0, lastSeq: null, lineCount: 0, generation: 0,
     metrics: { loadMs: 0, firstPaintMs: 0, lastSeekMs: 0, maxSeekMs: 0, latencies: [] },
   };
 
@@ -162,10 +340,12 @@
     S.base = null; S.trimmed = 0; S.skippedBytes = 0;
     S.head = emptyState(); S.checkpoints = []; S.sinceCheckpoint = 0; S.renders = new Map();
     S.types = new Set(); S.pos = -1; S.view = null; S.viewPos = -1; S.pending = "";
-    S.filtered = null;
+    S.filtered = null; S.lastSeq = null; S.lineCount = 0; S.generation += 1;
+    resetRejected();
   }
 
-  // Reads complete lines; a partial last line waits for the rest.
+  // Reads complete lines; a partial last line waits for the rest. Each line is checked before
+  // it is kept (`invalidEvent`); one that fails is dropped and counted (`reject`).
   function ingest(text, measureLatency, forwardedAt) {
     const data = S.pending + text;
     const lines = data.split("\n");
@@ -173,14 +353,24 @@
     const now = Date.now();
     for (const line of lines) {
       if (!line) continue;
+      const lineNumber = ++S.lineCount;
       let ev;
-      try { ev = JSON.parse(line); } catch (e) { setStatus("a line is not JSON: " + e.message, "bad"); continue; }
+      try { ev = JSON.parse(line); } catch (e) { reject(lineNumber, "not JSON (" + e.name + ")"); continue; }
+      if (!isPlainObject(ev)) { reject(lineNumber, "not a JSON object"); continue; }
       if (ev.format === "ribcage-session") {
+        const reason = check(ev, HEADER, "header.") || (ev.version !== 1 ? "format version " + ev.version + " (this page reads 1)" : null);
+        if (reason) { reject(lineNumber, reason); continue; }
         if (!S.header) { S.header = ev; S.startMs = Date.parse(ev.start) || 0; }
         continue;
       }
-      if (ev.type === "dropped") { S.dropped = ev; continue; }
-      if (typeof ev.type !== "string") continue;
+      if (ev.type === "dropped") {
+        const reason = check(ev, DROPPED, "dropped.");
+        if (reason) reject(lineNumber, reason); else S.dropped = ev;
+        continue;
+      }
+      const reason = invalidEvent(ev, S.lastSeq);
+      if (reason) { reject(lineNumber, reason); continue; }
+      S.lastSeq = ev.seq;
       const index = S.events.length;
       S.events.push(ev);
       S.raws.push(line);
@@ -199,9 +389,9 @@
         S.checkpoints.push({ index, state: cloneState(S.head) });
         S.sinceCheckpoint = 0;
       }
-      if (measureLatency && S.startMs && typeof ev.t === "number") {
+      if (measureLatency && S.startMs) {
         const happened = S.startMs + ev.t / 1e6;
-        S.metrics.latencies.push({ seq: ev.seq, ms: now - happened, toServer: forwardedAt ? forwardedAt - happened : null });
+        S.metrics.latencies.push({ seq: ev.seq, ms: now - happened, toServer: typeof forwardedAt === "number" ? forwardedAt - happened : null });
         if (S.metrics.latencies.length > 1000) S.metrics.latencies.shift();
       }
     }
@@ -231,6 +421,7 @@
     }
     S.pos = S.pos < 0 ? -1 : Math.max(0, S.pos - cut);
     S.trimmed += cut;
+    S.generation += 1; // the log's rows are keyed by index: they all moved
     if (S.live || S.view === S.head) { S.viewPos = S.pos; return; }
     // A user scrubbing back keeps their moment (the first kept one if theirs was cut).
     S.view = null; S.viewPos = -1;
@@ -369,38 +560,108 @@
     }
     const rows = treeRowsCache.rows;
     $("tree-count").textContent = state.ribs.size + " RIBs" + (state.coreOnly ? " · core only" : "");
-    virtualList($("tree"), rows.length, (i) => treeRowHTML(state, rows[i]));
+    virtualList($("tree"), rows.length, (i) => {
+      const row = rows[i];
+      return row.group ? "group" : row.leak ? "leak " + i : "rib " + row.id;
+    }, (i, old) => treeRow(state, rows[i], old));
   }
 
-  function esc(text) {
-    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  // ---------------------------------------------------------------- building elements
+
+  // An element with a class and children: strings become text nodes, never markup.
+  function h(tag, className, ...children) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    for (const child of children) if (child !== null && child !== undefined) el.append(child);
+    return el;
   }
 
-  function treeRowHTML(state, row) {
-    if (row.group) return '<div class="row group">' + esc(row.group) + "</div>";
+  // Text as it is shown: control characters, line and paragraph separators and the invisible
+  // bidirectional controls (which would reorder what is drawn around them) are written as
+  // escapes (`\n`, `\u202E`), as JSON would. `shownLines` keeps line breaks (a pretty-printed
+  // view model: JSON.stringify has escaped those inside its strings already).
+  const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+  const HIDDEN_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+  const ESCAPES = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+  function escaped(c) {
+    return ESCAPES[c] || "\\u" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+  }
+  function shown(text) {
+    text = String(text);
+    HIDDEN_CHARACTERS.lastIndex = 0;
+    return HIDDEN_CHARACTERS.test(text) ? text.replace(HIDDEN_CHARACTERS, escaped) : text;
+  }
+  function shownLines(text) {
+    text = String(text);
+    HIDDEN_BUT_NEWLINE.lastIndex = 0;
+    return HIDDEN_BUT_NEWLINE.test(text) ? text.replace(HIDDEN_BUT_NEWLINE, escaped) : text;
+  }
+
+  // At most `limit` characters of a one-line text (a row need not hold a megabyte).
+  function clip(text, limit) {
+    return text.length > limit ? text.slice(0, limit) + "…" : text;
+  }
+  const ROW_TEXT = 400;
+
+  function sameDeps(a, b) {
+    if (!a || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  function treeRow(state, row, old) {
+    if (row.group) {
+      if (old && old._deps[0] === row.group) return old;
+      const el = h("div", "row group", row.group);
+      el._deps = [row.group];
+      return el;
+    }
     if (row.leak) {
-      return '<div class="row leaked" data-leak="' + esc(row.leak.path) + '" style="padding-left:' + (6 + row.depth * 14) +
-        'px">✖ <span class="name">' + esc(row.leak.path) + "</span> " + '<span class="badge">' + esc(row.leak.role + " " + row.leak.typeName) + "</span></div>";
+      const deps = [row.leak, row.depth];
+      if (old && sameDeps(old._deps, deps)) return old;
+      const el = h("div", "row leaked", "✖ ", h("span", "name", clip(shown(row.leak.path), ROW_TEXT)), " ",
+        h("span", "badge", clip(shown(row.leak.role + " " + row.leak.typeName), ROW_TEXT)));
+      el.dataset.leak = row.leak.path;
+      el.style.paddingLeft = 6 + row.depth * 14 + "px";
+      el._deps = deps;
+      return el;
     }
     const node = state.ribs.get(row.id);
     const plugin = state.plugins.get(row.id);
-    const notes = state.notes.get(row.id) || [];
+    const notes = state.notes.get(row.id);
     const path = pathOf(state, row.id);
     const leaked = state.leakedPaths.has(path);
-    let html = '<div class="row rib ' + (node.active ? "active" : "inactive") + (leaked ? " leaked" : "") +
-      (S.selected === row.id ? " selected" : "") + '" data-rib="' + row.id + '" data-path="' + esc(path) +
-      '" style="padding-left:' + (6 + row.depth * 14) + 'px">';
-    html += '<span class="toggle" data-toggle="' + row.id + '">' + (row.hasChildren ? (S.collapsed.has(row.id) ? "▸" : "▾") : "") + "</span>";
-    html += '<span class="dot" title="' + (node.active ? "active" : "inactive") + '"></span>';
-    html += '<span class="name">' + esc(node.name) + "</span>";
-    html += '<span class="badge">' + (node.view ? "view" : "viewless") + "</span>";
-    if (plugin) html += '<span class="badge plugin" title="plugin ' + esc(plugin.plugin) + ' of ' + esc(plugin.point) + '">plugin · ' + esc(plugin.flag) + "</span>";
-    for (const n of notes) html += '<span class="badge note" title="' + esc(n.text) + '">⚠ ' + esc(n.text) + "</span>";
-    return html + "</div>";
+    const selected = S.selected === row.id;
+    const glyph = row.hasChildren ? (S.collapsed.has(row.id) ? "▸" : "▾") : "";
+    const deps = [node, plugin, notes, path, leaked, selected, glyph, row.depth];
+    if (old && sameDeps(old._deps, deps)) return old;
+    const el = h("div", "row rib " + (node.active ? "active" : "inactive") + (leaked ? " leaked" : "") + (selected ? " selected" : ""));
+    el.dataset.rib = String(row.id);
+    el.dataset.path = path;
+    el.style.paddingLeft = 6 + row.depth * 14 + "px";
+    const toggle = h("span", "toggle", glyph);
+    toggle.dataset.toggle = String(row.id);
+    const dot = h("span", "dot");
+    dot.title = node.active ? "active" : "inactive";
+    el.append(toggle, dot, h("span", "name", clip(shown(node.name), ROW_TEXT)), h("span", "badge", node.view ? "view" : "viewless"));
+    if (plugin) {
+      const badge = h("span", "badge plugin", "plugin · " + clip(shown(plugin.flag), ROW_TEXT));
+      badge.title = shown("plugin " + plugin.plugin + " of " + plugin.point);
+      el.append(badge);
+    }
+    for (const n of notes || []) {
+      const badge = h("span", "badge note", "⚠ " + clip(shown(n.text), ROW_TEXT));
+      badge.title = shown(n.text);
+      el.append(badge);
+    }
+    el._deps = deps;
+    return el;
   }
 
-  // Draws only the rows in view (plus a margin); the spacer gives the scroll height.
-  function virtualList(container, count, rowHTML) {
+  // Draws only the rows in view (plus a margin); the spacer gives the scroll height. Rows are
+  // elements kept between draws by `keyOf(i)`: `make(i, old)` returns `old` when it still shows
+  // row i as it is, or a new element. Only rows that scrolled in or changed are built.
+  function virtualList(container, count, keyOf, make) {
     let box = container.firstElementChild;
     if (!box) {
       box = document.createElement("div");
@@ -409,15 +670,28 @@
       container.addEventListener("scroll", () => { const f = container._redraw; if (f) f(); });
     }
     const redraw = () => {
-      box.style.height = count * ROW + "px";
+      const height = count * ROW + "px";
+      if (box.style.height !== height) box.style.height = height;
       const first = Math.max(0, Math.floor(container.scrollTop / ROW) - 10);
       const last = Math.min(count, first + Math.ceil((container.clientHeight || 600) / ROW) + 20);
-      let html = "";
+      const before = container._rows || new Map();
+      const rows = new Map();
+      const wanted = [];
       for (let i = first; i < last; i++) {
-        const row = rowHTML(i);
-        html += row.replace("<div class=\"row", '<div style="top:' + i * ROW + 'px" class="row');
+        const key = keyOf(i);
+        if (rows.has(key)) continue; // never one element twice
+        const old = before.get(key);
+        const el = make(i, old);
+        const top = i * ROW;
+        if (el._top !== top) { el.style.top = top + "px"; el._top = top; }
+        rows.set(key, el);
+        wanted.push(el);
       }
-      box.innerHTML = html;
+      container._rows = rows;
+      const children = box.children;
+      let same = children.length === wanted.length;
+      for (let i = 0; same && i < wanted.length; i++) same = children[i] === wanted[i];
+      if (!same) box.replaceChildren(...wanted);
     };
     container._redraw = redraw;
     redraw();
@@ -435,68 +709,87 @@
     const key = { selected: S.selected, node, renderCount, plugin: node && state.plugins.get(node.id), notes: node && state.notes.get(node.id) };
     if (Object.keys(key).every((k) => detailsShown[k] === key[k]) && pane.firstChild) return;
     detailsShown = key;
-    if (S.selected == null) { pane.innerHTML = '<p class="muted">Select a RIB.</p>'; return; }
+    if (S.selected == null) { pane.replaceChildren(h("p", "muted", "Select a RIB.")); return; }
     if (!node) {
-      pane.innerHTML = '<p class="muted">RIB #' + S.selected + " is not in the tree at this event.</p>";
+      pane.replaceChildren(h("p", "muted", "RIB #" + S.selected + " is not in the tree at this event."));
       return;
     }
     const plugin = state.plugins.get(node.id);
-    let html = "<table>";
-    html += row2("RIB", esc(node.name) + " <span class='muted'>#" + node.id + "</span>");
-    html += row2("router", esc(node.router || ""));
-    html += row2("path", esc(pathOf(state, node.id)));
-    html += row2("state", (node.active ? "active" : "inactive") + " · " + (node.loaded ? "loaded" : "not loaded") + " · " + (node.view ? "view" : "viewless"));
-    html += row2("attached", node.attachT == null ? "before the session's first keyframe" : fmtTime(node.attachT));
-    for (const hook of Object.keys(node.hooks)) html += row2(esc(hook), (node.hooks[hook] / 1000).toFixed(1) + " µs");
-    if (plugin) html += row2("plugin", esc(plugin.plugin) + " of " + esc(plugin.point) + ", flag " + esc(plugin.flag));
-    for (const n of state.notes.get(node.id) || []) html += row2("note", "<span class='warn'>" + esc(n.text) + "</span>");
-    html += "</table>";
-    html += "<h3>View model" + (node.vmType ? " <span class='muted'>" + esc(node.vmType) + "</span>" : "") + "</h3>";
-    html += node.vm === undefined ? '<p class="muted">none rendered yet</p>' : "<pre id='view-model'>" + esc(JSON.stringify(node.vm, null, 2)) + "</pre>";
+    const table = h("table");
+    const row2 = (label, ...value) => table.append(h("tr", null, h("td", null, label), h("td", null, ...value)));
+    row2("RIB", shown(node.name) + " ", h("span", "muted", "#" + node.id));
+    row2("router", shown(node.router || ""));
+    row2("path", shown(pathOf(state, node.id)));
+    row2("state", (node.active ? "active" : "inactive") + " · " + (node.loaded ? "loaded" : "not loaded") + " · " + (node.view ? "view" : "viewless"));
+    row2("attached", node.attachT == null ? "before the session's first keyframe" : fmtTime(node.attachT));
+    for (const hook of Object.keys(node.hooks)) row2(shown(hook), (node.hooks[hook] / 1000).toFixed(1) + " µs");
+    if (plugin) row2("plugin", shown(plugin.plugin + " of " + plugin.point + ", flag " + plugin.flag));
+    for (const n of state.notes.get(node.id) || []) row2("note", h("span", "warn", shown(n.text)));
+    const parts = [table];
+    parts.push(h("h3", null, "View model", node.vmType ? " " : null, node.vmType ? h("span", "muted", shown(node.vmType)) : null));
+    if (node.vm === undefined) {
+      parts.push(h("p", "muted", "none rendered yet"));
+    } else {
+      const pre = h("pre", null, shownLines(JSON.stringify(node.vm, null, 2)));
+      pre.id = "view-model";
+      parts.push(pre);
+    }
     const renders = (S.renders.get(node.id) || []).filter((i) => i <= S.pos);
     if (renders.length) {
-      html += "<h3>Renders <span class='muted'>" + renders.length + ", newest first; each against the one before</span></h3>";
-      const shown = renders.slice(-20).reverse();
-      for (const i of shown) {
+      parts.push(h("h3", null, "Renders ", h("span", "muted", renders.length + ", newest first; each against the one before")));
+      const shownRenders = renders.slice(-20).reverse();
+      for (const i of shownRenders) {
         const k = renders.indexOf(i);
         const ev = S.events[i];
-        const before = k > 0 ? S.events[renders[k - 1]].viewModel : undefined;
-        html += "<div class='render-head'>#" + ev.seq + " · " + fmtTime(ev.t) + "</div>";
-        html += "<pre class='diff'>" + (k === 0 ? "<span class='add'>" + esc(JSON.stringify(ev.viewModel, null, 2)) + "</span>" : diffHTML(before, ev.viewModel, "", 0)) + "</pre>";
+        parts.push(h("div", "render-head", "#" + ev.seq + " · " + fmtTime(ev.t)));
+        const pre = h("pre", "diff");
+        if (k === 0) {
+          pre.append(h("span", "add", shownLines(String(JSON.stringify(ev.viewModel, null, 2)))));
+        } else {
+          const out = [];
+          diff(S.events[renders[k - 1]].viewModel, ev.viewModel, "", 0, out);
+          pre.append(...out);
+        }
+        parts.push(pre);
       }
     }
-    pane.innerHTML = html;
+    pane.replaceChildren(...parts);
   }
-
-  function row2(key, value) { return "<tr><td>" + key + "</td><td>" + value + "</td></tr>"; }
 
   function isObject(v) { return v !== null && typeof v === "object"; }
 
-  // A structural diff: changed members in full, unchanged ones collapsed to a count.
-  function diffHTML(a, b, key, depth) {
+  // A member of a parsed JSON value, only if it is its own (never one inherited from Object).
+  function member(v, k) {
+    return isObject(v) && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
+  }
+
+  // A structural diff: changed members in full, unchanged ones collapsed to a count. Appends
+  // text and spans to `out`; returns whether a and b differ.
+  function diff(a, b, key, depth, out) {
+    if (JSON.stringify(a) === JSON.stringify(b)) return false;
     const pad = "  ".repeat(depth);
-    const label = key === "" ? "" : esc(key) + ": ";
-    if (JSON.stringify(a) === JSON.stringify(b)) return "";
+    const label = key === "" ? "" : shown(key) + ": ";
     if (isObject(a) && isObject(b) && Array.isArray(a) === Array.isArray(b)) {
-      const keys = Array.isArray(b) ? Array.from({ length: Math.max(a.length, b.length) }, (_, i) => String(i))
+      const array = Array.isArray(b);
+      const keys = array ? Array.from({ length: Math.max(a.length, b.length) }, (_, i) => String(i))
         : Array.from(new Set(Object.keys(a).concat(Object.keys(b))));
-      let out = pad + label + (Array.isArray(b) ? "[" : "{") + "\n";
+      out.push(pad + label + (array ? "[" : "{") + "\n");
       let same = 0;
       for (const k of keys) {
-        const inner = diffHTML(a[k], b[k], Array.isArray(b) ? "[" + k + "]" : k, depth + 1);
-        if (inner === "") same += 1; else out += inner;
+        if (!diff(member(a, k), member(b, k), array ? "[" + k + "]" : k, depth + 1, out)) same += 1;
       }
-      if (same) out += pad + "  <span class='same'>… " + same + " unchanged</span>\n";
-      return out + pad + (Array.isArray(b) ? "]" : "}") + "\n";
+      if (same) out.push(pad + "  ", h("span", "same", "… " + same + " unchanged"), "\n");
+      out.push(pad + (array ? "]" : "}") + "\n");
+      return true;
     }
-    let out = "";
-    if (a !== undefined) out += pad + "<span class='del'>" + label + esc(JSON.stringify(a)) + "</span>\n";
-    if (b !== undefined) out += pad + "<span class='add'>" + label + esc(JSON.stringify(b)) + "</span>\n";
-    return out;
+    if (a !== undefined) out.push(pad, h("span", "del", label + shown(JSON.stringify(a))), "\n");
+    if (b !== undefined) out.push(pad, h("span", "add", label + shown(JSON.stringify(b))), "\n");
+    return true;
   }
 
   // ---------------------------------------------------------------- the event log
 
+  // What a row says about an event (text: it is drawn with textContent).
   function summary(ev) {
     switch (ev.type) {
       case "keyframe": return (ev.ribs || []).length + " RIBs";
@@ -507,7 +800,7 @@
       case "coreOnly": return ev.on ? "on" : "off";
       case "plugin": return ev.plugin + " of " + ev.point + " " + ev.event + (ev.reason ? " (" + ev.reason + ")" : "");
       case "workflow": return ev.kind + " #" + ev.run + " " + ev.phase + (ev.step ? " step " + ev.step + " " + (ev.item || "") : "") + (ev.trigger ? " ← " + ev.trigger : "") + (ev.error ? " " + ev.error : "");
-      case "link": return ev.input + (ev.handled ? " → " + (ev.pattern || "") : " ✖ " + (ev.error ? ev.error.case + ": " + ev.error.message : ""));
+      case "link": return ev.input + (ev.handled ? " → " + (ev.pattern || "") : " ✖ " + (ev.error ? ev.error.case + ": " + (ev.error.message || "") : ""));
       case "leak": return ev.subtree + " (" + (ev.objects || []).length + " objects)";
       case "diagnostic": return ev.severity + " " + ev.kind + ": " + ev.message;
       case "mark": return ev.text;
@@ -549,16 +842,22 @@
     const select = $("kind-filter");
     if (select.options.length - 1 !== S.types.size) {
       const current = select.value;
-      select.innerHTML = '<option value="">all kinds</option>' + Array.from(S.types).sort().map((t) => "<option>" + esc(t) + "</option>").join("");
+      select.replaceChildren(new Option("all kinds", ""), ...Array.from(S.types).sort().map((t) => new Option(t, t)));
       select.value = current;
     }
     const container = $("log");
     if (S.live) container.scrollTop = list.length * ROW;
-    virtualList(container, list.length, (r) => {
+    // A row shows one event (its index in this generation of the model) as past, current or
+    // to come: that is its key, and a kept row needs no change.
+    const when = (i) => (i === S.pos ? " current" : i > S.pos ? " future" : "");
+    virtualList(container, list.length, (r) => S.generation + " " + list[r] + when(list[r]), (r, old) => {
+      if (old) return old;
       const i = list[r];
       const ev = S.events[i];
-      return '<div class="row ev k-' + esc(ev.type) + (i === S.pos ? " current" : "") + (i > S.pos ? " future" : "") + '" data-index="' + i + '">' +
-        '<span class="seq">#' + ev.seq + '</span><span class="type">' + esc(ev.type) + "</span> " + esc(summary(ev)) + "</div>";
+      const el = h("div", "row ev k-" + ev.type + when(i), h("span", "seq", "#" + ev.seq), h("span", "type", ev.type), " ",
+        h("span", "summary", clip(shown(summary(ev)), ROW_TEXT)));
+      el.dataset.index = String(i);
+      return el;
     });
   }
 
@@ -577,7 +876,7 @@
     const select = $("flag-key");
     if (select.dataset.keys !== keys.join(",")) {
       const current = select.value;
-      select.innerHTML = keys.map((k) => "<option>" + esc(k) + "</option>").join("");
+      select.replaceChildren(...keys.map((k) => new Option(shown(k), k)));
       select.dataset.keys = keys.join(",");
       if (keys.includes(current)) select.value = current;
     }
@@ -653,9 +952,18 @@
 
   function drawSessions() {
     const select = $("session-select");
-    select.innerHTML = S.sessions.map((s) => '<option value="' + esc(s.id) + '">' + esc(s.app) + " · " + esc(String(s.instance).slice(0, 8)) +
-      (s.live ? " · live" : s.readOnly ? " · file" : " · ended") + "</option>").join("");
+    select.replaceChildren(...S.sessions.map((s) => new Option(
+      clip(shown(s.app), 80) + " · " + shown(s.instance.slice(0, 8)) + (s.live ? " · live" : s.readOnly ? " · file" : " · ended"), s.id)));
     if (S.session) select.value = S.session;
+  }
+
+  // A session the server lists, as the page uses it, or null when it is not one.
+  function sessionEntry(s) {
+    if (!isPlainObject(s) || typeof s.id !== "string" || typeof s.app !== "string" || typeof s.instance !== "string") return null;
+    return {
+      id: s.id, app: s.app, instance: s.instance, live: s.live === true, readOnly: s.readOnly === true,
+      remoteActions: Array.isArray(s.remoteActions) ? s.remoteActions.filter((a) => typeof a === "string") : [],
+    };
   }
 
   function connect() {
@@ -670,8 +978,9 @@
     socket.onmessage = (message) => {
       let m;
       try { m = JSON.parse(message.data); } catch (e) { return; }
-      if (m.type === "sessions") {
-        S.sessions = m.sessions;
+      if (!isPlainObject(m)) return;
+      if (m.type === "sessions" && Array.isArray(m.sessions)) {
+        S.sessions = m.sessions.map(sessionEntry).filter((s) => s !== null);
         drawSessions();
         if (!S.session && S.sessions.length) {
           const newest = S.sessions.filter((s) => s.live).pop() || S.sessions[S.sessions.length - 1];
@@ -679,17 +988,18 @@
           drawSessions();
         }
         const session = currentSession();
-        if (session) setStatus(session.live ? "live: " + session.app : session.readOnly ? "recorded file (read-only)" : session.app + " disconnected", session.live ? "good" : "");
+        const app = session && clip(shown(session.app), 80);
+        if (session) setStatus(session.live ? "live: " + app : session.readOnly ? "recorded file (read-only)" : app + " disconnected", session.live ? "good" : "");
         drawActions(S.head);
-      } else if (m.type === "lines" && m.session === S.session) {
-        if (m.reset) { resetModel(); S.skippedBytes = m.skippedBytes || 0; }
+      } else if (m.type === "lines" && m.session === S.session && typeof m.text === "string") {
+        if (m.reset === true) { resetModel(); S.skippedBytes = isId(m.skippedBytes) ? m.skippedBytes : 0; }
         const started = performance.now();
         ingest(m.text, !m.reset && S.live, m.at);
         trim();
         S.metrics.loadMs += performance.now() - started;
         scheduleDraw();
       } else if (m.type === "error") {
-        setStatus(m.message, "bad");
+        setStatus(clip(shown(String(m.message)), 200), "bad");
       }
     };
   }
@@ -709,6 +1019,8 @@
     indexOfSeq: (seq) => S.events.findIndex((e) => e.seq === seq),
     loadText: (text) => { const t0 = performance.now(); resetModel(); ingest(text, false); S.pending && ingest("\n", false); S.live = true; S.pos = S.events.length - 1; S.view = S.head; S.viewPos = S.pos; draw(); return performance.now() - t0; },
     select: (id) => { S.selected = id; draw(); },
+    // The lines the page dropped since the session was opened, and the latest reasons.
+    rejected: () => ({ count: rejected.count, reasons: rejected.reasons.slice() }),
   };
 
   if (MODE === "report") {
@@ -717,7 +1029,7 @@
     ingest(text, false);
     if (S.pending) ingest("\n", false);
     S.metrics.loadMs = performance.now() - started;
-    S.sessions = [{ id: "report", app: S.header ? S.header.app : "session", instance: S.header ? S.header.instance : "", live: false, readOnly: true }];
+    S.sessions = [{ id: "report", app: S.header ? S.header.app : "session", instance: S.header ? S.header.instance : "", live: false, readOnly: true, remoteActions: [] }];
     S.session = "report";
     drawSessions();
     setStatus("offline report (read-only)");
