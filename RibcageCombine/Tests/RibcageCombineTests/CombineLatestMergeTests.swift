@@ -149,6 +149,67 @@ import Testing
     empty.cancel()
   }
 
+  @Test func mergeOfThreeToEightUpstreamsSendsEveryValueAndFinishesWhenAllHave() {
+    let s = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+    var seen: [[Int]] = Array(repeating: [], count: 9)
+    var finished = Array(repeating: false, count: 9)
+    func collect(_ arity: Int) -> (Subscribers.Completion<Never>) -> Void {
+      { _ in finished[arity] = true }
+    }
+    let merged: [AnyCancellable] = [
+      Publishers.Merge3(s[0], s[1], s[2])
+        .sink(receiveCompletion: collect(3), receiveValue: { seen[3].append($0) }),
+      s[0].merge(with: s[1], s[2], s[3])
+        .sink(receiveCompletion: collect(4), receiveValue: { seen[4].append($0) }),
+      s[0].merge(with: s[1], s[2], s[3], s[4])
+        .sink(receiveCompletion: collect(5), receiveValue: { seen[5].append($0) }),
+      s[0].merge(with: s[1], s[2], s[3], s[4], s[5])
+        .sink(receiveCompletion: collect(6), receiveValue: { seen[6].append($0) }),
+      s[0].merge(with: s[1], s[2], s[3], s[4], s[5], s[6])
+        .sink(receiveCompletion: collect(7), receiveValue: { seen[7].append($0) }),
+      s[0].merge(with: s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+        .sink(receiveCompletion: collect(8), receiveValue: { seen[8].append($0) }),
+    ]
+    for (index, subject) in s.enumerated().reversed() { subject.send(index) }
+    for arity in 3...8 {
+      #expect(seen[arity] == Array((0..<arity).reversed()), "Merge\(arity)")
+    }
+    for subject in s.dropLast() { subject.send(completion: .finished) }
+    #expect(finished[3...7].allSatisfy { $0 })
+    #expect(!finished[8], "one upstream is still open")
+    s[7].send(completion: .finished)
+    #expect(finished[8])
+    for cancellable in merged { cancellable.cancel() }
+  }
+
+  @Test func combineLatestOfFourAndWithTransformsForThreeAndFour() {
+    let a = CurrentValueSubject<Int, Never>(1)
+    let b = CurrentValueSubject<Int, Never>(10)
+    let c = CurrentValueSubject<Int, Never>(100)
+    let d = PassthroughSubject<Int, Never>()
+    var quadruples: [[Int]] = []
+    var sums3: [Int] = []
+    var sums4: [Int] = []
+    let four = a.combineLatest(b, c, d).sink { quadruples.append([$0, $1, $2, $3]) }
+    let sum3 = a.combineLatest(b, c) { $0 + $1 + $2 }.sink { sums3.append($0) }
+    let sum4 = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { sums4.append($0) }
+    #expect(quadruples.isEmpty, "d has not sent yet")
+    d.send(1000)
+    c.send(200)
+    #expect(quadruples == [[1, 10, 100, 1000], [1, 10, 200, 1000]])
+    #expect(sums3 == [111, 211])
+    #expect(sums4 == [1111, 1211])
+    let typed:
+      Publishers.CombineLatest4<
+        CurrentValueSubject<Int, Never>, CurrentValueSubject<Int, Never>,
+        CurrentValueSubject<Int, Never>, PassthroughSubject<Int, Never>
+      > = Publishers.CombineLatest4(a, b, c, d)
+    _ = typed
+    four.cancel()
+    sum3.cancel()
+    sum4.cancel()
+  }
+
   @Test func valuesFromManyThreadsAreAllDeliveredOneAtATime() {
     // Each thread sends to its own subject, at the same time as the others: the merged and
     // combined subscribers must still be called one at a time. Their counters are plain
