@@ -47,50 +47,47 @@ public final class PluginPoint<Context, Plugin> {
   /// Builds every enabled plugin, in registration order; a throwing factory is auto-disabled and
   /// skipped. Inlinable, so that it is specialised for the caller's context and plugin types.
   ///
-  /// Follows the flags as they are while it evaluates: a plugin that reports itself unhealthy
-  /// (or turns core-only on) while it is built is not handed out, and once a factory has changed
-  /// any flag the remaining plugins are gated by the flags as they are then.
+  /// Follows the flags as they are while it evaluates: once a factory has changed any flag (it
+  /// reported its plugin unhealthy, turned core-only on, switched another plugin on or off),
+  /// the remaining plugins are gated by the flags as they are when each is reached, and only
+  /// the plugins still enabled when the evaluation ends are handed out.
   @inlinable
   public func evaluate(_ context: Context) -> [Plugin] {
     if enabledGeneration != flags.generation { refreshEnabled() }
     let generation = enabledGeneration
+    let enabled = enabled
     var plugins: [Plugin] = []
     plugins.reserveCapacity(enabled.count)
     // Fields are read in place: copying a registration out would retain its name, key and
     // factory for every plugin.
     for index in enabled {
       do {
-        let plugin = try registrations[index].factory(
-          context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex))
-        if flags.generation == generation {
-          plugins.append(plugin)
-          continue
-        }
-        if isEnabledNow(index) { plugins.append(plugin) }
+        plugins.append(
+          try registrations[index].factory(
+            context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex)))
       } catch {
         flags.autoDisable(
           registrations[index].flag,
           reason: "\(registrations[index].name) failed to build: \(error)")
-        if flags.generation == generation { continue }
+        return evaluateOnLiveFlags(context, built: plugins, from: enabled, after: index)
       }
-      // A factory changed the flags: the rest follow them as they are now.
-      buildRemaining(after: index, context, into: &plugins)
-      return plugins
+      if flags.generation != generation {
+        return evaluateOnLiveFlags(context, built: plugins, from: enabled, after: index)
+      }
     }
     return plugins
   }
 
-  /// Whether registration `index` is enabled under the store's flags now.
+  /// The slow path of ``evaluate(_:)``, once a factory threw or changed a flag: `built` are the
+  /// plugins of the first registrations of `enabled`, in order; builds the registrations after
+  /// `index` that are enabled when each is reached, then keeps the plugins whose registrations
+  /// are still enabled.
   @usableFromInline
-  func isEnabledNow(_ index: Int) -> Bool {
-    !flags.isCoreOnly && flags.isEnabled(index: registrations[index].flagIndex)
-  }
-
-  /// Builds the registrations after `index` that are enabled under the flags as they are when
-  /// each is reached, checking again after each build: the slow path of ``evaluate(_:)``, taken
-  /// once a factory has changed a flag.
-  @usableFromInline
-  func buildRemaining(after index: Int, _ context: Context, into plugins: inout [Plugin]) {
+  func evaluateOnLiveFlags(
+    _ context: Context, built: [Plugin], from enabled: [Int], after index: Int
+  ) -> [Plugin] {
+    var candidates: [(index: Int, plugin: Plugin)] = []
+    for (position, plugin) in built.enumerated() { candidates.append((enabled[position], plugin)) }
     var next = index + 1
     while next < registrations.count {
       let current = next
@@ -99,13 +96,23 @@ public final class PluginPoint<Context, Plugin> {
       do {
         let plugin = try registrations[current].factory(
           context, PluginHealth(store: flags, flagIndex: registrations[current].flagIndex))
-        if isEnabledNow(current) { plugins.append(plugin) }
+        candidates.append((current, plugin))
       } catch {
         flags.autoDisable(
           registrations[current].flag,
           reason: "\(registrations[current].name) failed to build: \(error)")
       }
     }
+    var plugins: [Plugin] = []
+    for candidate in candidates where isEnabledNow(candidate.index) {
+      plugins.append(candidate.plugin)
+    }
+    return plugins
+  }
+
+  /// Whether registration `index` is enabled under the store's flags now.
+  func isEnabledNow(_ index: Int) -> Bool {
+    !flags.isCoreOnly && flags.isEnabled(index: registrations[index].flagIndex)
   }
 
   /// Recomputes which registrations are enabled under the store's current flags.
