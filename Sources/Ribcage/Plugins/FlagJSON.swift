@@ -10,7 +10,7 @@
 ///   digits, a surrogate pair (`\ud83d\ude00`) is one character and a lone surrogate is an error,
 ///   and unescaped control characters (below U+0020) are errors;
 /// - whitespace is space, tab, line feed and carriage return only, and nothing may follow the
-///   object.
+///   object; a leading UTF-8 byte-order mark is skipped.
 ///
 /// Duplicate keys are not the parser's business: it returns every entry in order, and
 /// ``FlagStore/loadFile(_:)`` reports them.
@@ -24,6 +24,9 @@ enum FlagJSON {
   static func parseObject(_ text: String) throws(ParseError) -> [(key: String, value: ScalarValue)]
   {
     var parser = Parser(bytes: Array(text.utf8))
+    // A UTF-8 byte-order mark (some editors write one) is skipped, as RFC 8259 allows: rejecting
+    // the file would drop every kill switch in it. Offsets still count from the file's start.
+    if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     try parser.expect(UInt8(ascii: "{"))
     var entries: [(key: String, value: ScalarValue)] = []

@@ -96,14 +96,24 @@ public final class FlagStore {
 
   // MARK: Flags
 
-  /// Registers `flag`. Registering again does nothing.
+  /// Registers `flag`. Registering again does nothing — registering the key again with another
+  /// type is a ``FlagIssue/Kind/wrongType(expected:found:)`` issue (source `.defaults`), and the
+  /// flag keeps its first type.
   ///
   /// Values sources set for it before (see ``pendingKeys``) apply now: each is checked against
   /// the flag's type, and one of the wrong type is dropped and reported in ``issues``. If they
   /// change the effective value, ``changes`` delivers it like any other change.
   @discardableResult
   public func register<Value>(_ flag: FeatureFlag<Value>) -> Int {
-    if let entry = entries[flag.key] { return entry.index }
+    if let entry = entries[flag.key] {
+      if entry.typeName != Value.flagTypeName {
+        issues.append(
+          FlagIssue(
+            kind: .wrongType(expected: entry.typeName, found: Value.flagTypeName), key: flag.key,
+            source: .defaults))
+      }
+      return entry.index
+    }
     let index = keys.count
     let entry = Entry(
       index: index, defaultValue: flag.defaultValue.flagValue, typeName: Value.flagTypeName,
@@ -225,6 +235,15 @@ public final class FlagStore {
     var touched: [String] = []
     for key in values.keys.sorted() {
       let value = values[key]!
+      // An auto-disable only switches a flag off: `true` there would beat every kill switch.
+      if source == .autoDisabled, value != .bool(false) {
+        found.append(
+          FlagIssue(
+            kind: .wrongType(
+              expected: "false (auto-disabling only switches off)", found: "\(value)"),
+            key: key, source: source))
+        continue
+      }
       if let issue = check(key, value, source) {
         found.append(issue)
         continue
@@ -244,8 +263,13 @@ public final class FlagStore {
     for key in keys { resolve(key) }
   }
 
-  /// Forces `flag` to `value` above every other source (tests, debug menus).
+  /// Forces `flag` to `value` above every other source (tests, debug menus). A value of another
+  /// type than the flag registered under that key is an issue and changes nothing.
   public func setOverride<Value>(_ flag: FeatureFlag<Value>, to value: Value) {
+    if let issue = check(flag.key, value.flagValue, .override) {
+      issues.append(issue)
+      return
+    }
     register(flag)
     layers[.override, default: [:]][flag.key] = value.flagValue
     resolve(flag.key)
@@ -265,7 +289,14 @@ public final class FlagStore {
   /// The plugin points it gates note it and report it even when the flag was off already (a
   /// remote kill switch): the failure is news either way. A flag auto-disabled already keeps its
   /// first reason — the root cause — and nothing is reported again.
+  ///
+  /// Only a boolean flag can be auto-disabled: for a key registered with another type it is an
+  /// issue and changes nothing.
   public func autoDisable(_ flag: FeatureFlag<Bool>, reason: String) {
+    if let issue = check(flag.key, .bool(false), .autoDisabled) {
+      issues.append(issue)
+      return
+    }
     register(flag)
     guard autoDisabledReasons[flag.key] == nil else { return }
     autoDisabledReasons[flag.key] = reason
