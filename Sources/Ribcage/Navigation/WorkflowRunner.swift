@@ -1,5 +1,6 @@
 /// Starts workflows so that the latest link wins: starting a workflow cancels the running one of
-/// the same kind.
+/// the same kind, and its steps act only once every replaced run of its kind has ended (a step
+/// that ignores or swallows its cancellation acts before the newer link, never after it).
 ///
 /// ```swift
 /// let workflows = WorkflowRunner()
