@@ -3,15 +3,21 @@ import SwiftSyntax
 
 /// The mechanical part of moving one Swift file from uber/RIBs or ModernRIBs to Ribcage.
 ///
-/// It rewrites what has one meaning — `import RIBs`/`import ModernRIBs` → `import Ribcage`, an
-/// `import RxSwift`/`Combine` nothing in the file uses is emptied, a used `import Combine` →
-/// `import RibcageCombine` (Combine chains keep working: the package bridges them to Ribcage),
-/// ModernRIBs' publisher `isActiveStream`/`isStartedStream` in a Combine chain →
-/// `isActiveStream.publisher`, and (from ModernRIBs) `disposeOnDeactivate(interactor:)` →
-/// `cancelOnDeactivate(interactor:)`, `cancelOnStop(_:)`/`disposeOnStop(_:)` →
-/// `cancelOnStop(worker:)` — and reports, as notes, what a person must rewrite: Rx chains,
-/// `Workflow` and `Presenter` subclasses, the `LeakDetector.instance` singleton,
-/// `RouterLifecycle`.
+/// It rewrites what has one meaning — `import RIBs`/`import ModernRIBs` → `import Ribcage`,
+/// `ModernRIBs.X`/`RIBs.X` → `Ribcage.X`, in RIB code an `import Combine` anything in the file
+/// could use → `import RibcageCombine` (Combine chains keep working: the package bridges them to
+/// Ribcage) and an `import RxSwift`/`Combine` nothing could use emptied (never on a guess: a
+/// name Combine shares with the standard library keeps it), ModernRIBs' publisher
+/// `isActiveStream`/`isStartedStream` in a Combine chain → `isActiveStream.publisher`, and (from
+/// ModernRIBs) `disposeOnDeactivate(interactor:)` → `cancelOnDeactivate(interactor:)`,
+/// `cancelOnStop(_:)`/`disposeOnStop(_:)` → `cancelOnStop(worker:)` — and reports, as notes,
+/// what a person must rewrite: Rx chains, `Workflow` and `Presenter` subclasses, the
+/// `LeakDetector.instance` singleton, `RouterLifecycle`, names Ribcage does not keep,
+/// protocol-style test doubles of `Routing`/`Interactable`, XCTest classes.
+///
+/// A file that is not RIB code (it imports no RIB library and calls no RIB API: repositories,
+/// utilities) keeps its imports untouched, so targets that never depended on RIBs need nothing
+/// new.
 ///
 /// ```swift
 /// let result = Migrator(source: .modernribs).migrate(text, path: "Sources/App/RootInteractor.swift")
@@ -47,7 +53,7 @@ public struct Migrator: Sendable {
   /// Migrates `text`, the contents of the file at `path` (used in notes only).
   public func migrate(_ text: String, path: String) -> Result {
     let tree = Parser.parse(source: text)
-    let visitor = MigrationVisitor(source: source, text: text)
+    let visitor = MigrationVisitor(source: source, names: FileNames(tree))
     visitor.walk(tree)
     visitor.finish()
     let converter = SourceLocationConverter(fileName: path, tree: tree)
