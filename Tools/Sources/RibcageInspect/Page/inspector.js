@@ -307,7 +307,6 @@
     rejected.reasons.push("line " + line + ": " + reason);
     if (rejected.reasons.length > 20) rejected.reasons.shift();
     if (rejected.count <= 5) console.warn("ribcage inspector: dropped line " + line + ": " + reason);
-    showRejected();
   }
 
   function showRejected() {
@@ -347,6 +346,7 @@
   // Reads complete lines; a partial last line waits for the rest. Each line is checked before
   // it is kept (`invalidEvent`); one that fails is dropped and counted (`reject`).
   function ingest(text, measureLatency, forwardedAt) {
+    const rejectedBefore = rejected.count;
     const data = S.pending + text;
     const lines = data.split("\n");
     S.pending = lines.pop();
@@ -395,6 +395,7 @@
         if (S.metrics.latencies.length > 1000) S.metrics.latencies.shift();
       }
     }
+    if (rejected.count !== rejectedBefore) showRejected();
   }
 
   // Drops the oldest events of a live page beyond KEEP (in blocks of a quarter, so it runs
