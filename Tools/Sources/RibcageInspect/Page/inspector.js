@@ -147,7 +147,7 @@
       case "leak":
         state.leaks = state.leaks.concat([{ subtree: ev.subtree, objects: ev.objects || [], seq: ev.seq }]).slice(-200);
         state.leakedPaths = new Set(state.leakedPaths);
-        for (const o of ev.objects || []) state.leakedPaths.add(o.path);
+        for (const o of ev.objects || []) if (typeof o.path === "string") state.leakedPaths.add(o.path);
         break;
       case "workflow":
         if (ev.phase === "completed" || ev.phase === "cancelled" || ev.phase === "failed") {
@@ -238,8 +238,8 @@
     loaded: may(BOOL), view: may(BOOL), viewModelType: may(STR), viewModel: may(JSON_VALUE) };
   const KEYFRAME_FLAG = { key: must(STR), value: may(SCALAR), source: may(STR) };
   const KEYFRAME_WORKFLOW = { run: must(ID), kind: must(STR) };
-  const LEAKED_OBJECT = { role: must(STR), typeName: must(STR), path: must(STR) };
-  const LINK_ERROR = { case: must(STR), message: may(STR) };
+  const LEAKED_OBJECT = { role: may(STR), typeName: may(STR), path: may(STR) };
+  const LINK_ERROR = { case: may(STR), message: may(STR) };
   const HEADER = { version: must(INT), app: must(STR), instance: must(STR), start: must(STR), clock: may(STR),
     byteBudget: may(COUNT), keyframeInterval: may(COUNT) };
   const DROPPED = { count: must(COUNT), throughSeq: may(COUNT) };
@@ -620,9 +620,10 @@
     if (row.leak) {
       const deps = [row.leak, row.depth];
       if (old && sameDeps(old._deps, deps)) return old;
-      const el = h("div", "row leaked", "✖ ", h("span", "name", clip(shown(row.leak.path), ROW_TEXT)), " ",
-        h("span", "badge", clip(shown(row.leak.role + " " + row.leak.typeName), ROW_TEXT)));
-      el.dataset.leak = row.leak.path;
+      const leak = row.leak;
+      const el = h("div", "row leaked", "✖ ", h("span", "name", clip(shown(leak.path || ""), ROW_TEXT)), " ",
+        h("span", "badge", clip(shown((leak.role || "") + " " + (leak.typeName || "")), ROW_TEXT)));
+      el.dataset.leak = leak.path || "";
       el.style.paddingLeft = 6 + row.depth * 14 + "px";
       el._deps = deps;
       return el;
@@ -801,7 +802,7 @@
       case "coreOnly": return ev.on ? "on" : "off";
       case "plugin": return ev.plugin + " of " + ev.point + " " + ev.event + (ev.reason ? " (" + ev.reason + ")" : "");
       case "workflow": return ev.kind + " #" + ev.run + " " + ev.phase + (ev.step ? " step " + ev.step + " " + (ev.item || "") : "") + (ev.trigger ? " ← " + ev.trigger : "") + (ev.error ? " " + ev.error : "");
-      case "link": return ev.input + (ev.handled ? " → " + (ev.pattern || "") : " ✖ " + (ev.error ? ev.error.case + ": " + (ev.error.message || "") : ""));
+      case "link": return ev.input + (ev.handled ? " → " + (ev.pattern || "") : " ✖ " + (ev.error ? (ev.error.case || "") + ": " + (ev.error.message || "") : ""));
       case "leak": return ev.subtree + " (" + (ev.objects || []).length + " objects)";
       case "diagnostic": return ev.severity + " " + ev.kind + ": " + ev.message;
       case "mark": return ev.text;
