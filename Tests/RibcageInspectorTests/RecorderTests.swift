@@ -358,7 +358,7 @@ struct RecorderModelTests {
     let first = try SessionRecorder(
       app.root, configuration: .init(byteBudget: 1 << 22, keyframeInterval: 64))
     app.launch()
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededRandomNumberGenerator(seed: 42)
     var second: SessionRecorder?
     var expectedFirst: [UInt64: String] = [:]
     var expectedSecond: [UInt64: String] = [:]

@@ -102,23 +102,11 @@ private final class ModelRoot: LaunchRouter<ModelInteractor, ModelRootView> {
 @MainActor
 private final class ModelRootView: ViewControllable {}
 
-/// SplitMix64: small, fast and seedable.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @MainActor
 private struct TreeModel {
   static let flagKeys = ["plugin-a", "plugin-b"]
 
-  var random: SeededGenerator
+  var random: SeededRandomNumberGenerator
   let harness = RIBHarness()
   let flags = FlagStore()
   var root: ModelRoot?
@@ -141,7 +129,7 @@ private struct TreeModel {
   var trace: [String] = []
 
   init(seed: UInt64) {
-    random = SeededGenerator(state: seed)
+    random = SeededRandomNumberGenerator(seed: seed)
   }
 
   // MARK: Running
