@@ -124,7 +124,21 @@ struct TimelineLoadingTests {
       (#"{"seq":2,"t":1,"type":"activate"}"#, .missingField(line: 3, field: "rib")),
       (
         #"{"seq":"2","t":1,"type":"mark","text":"x"}"#,
-        .wrongType(line: 3, field: "seq", expected: "an integer", found: "string")
+        .wrongType(
+          line: 3, field: "seq", expected: "an integer from 0 to 2^53 - 1", found: "string")
+      ),
+      (
+        #"{"seq":2,"t":1,"type":"activate","rib":"1\"><img src=x>"}"#,
+        .wrongType(
+          line: 3, field: "rib", expected: "an integer from 0 to 2^53 - 1", found: "string")
+      ),
+      (
+        #"{"seq":9007199254740992,"t":1,"type":"mark","text":"x"}"#,
+        .invalidValue(line: 3, field: "seq", reason: "9007199254740992 is not 0 to 2^53 - 1")
+      ),
+      (
+        #"{"seq":2,"t":1,"type":"mark","text":{"html":"<b>"}}"#,
+        .wrongType(line: 3, field: "text", expected: "a string", found: "object")
       ),
       (
         #"{"seq":2,"t":1,"type":"hook","rib":1,"hook":"viewDidAppear","ns":3}"#,
@@ -195,7 +209,7 @@ struct TimelineLoadingTests {
   @Test("10,000 mutated sessions: every one loads or fails with a typed error, none crashes")
   func fuzz() throws {
     let session = sampleSession()
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededRandomNumberGenerator(seed: 0x5EED)
     var loaded = 0
     var rejected = 0
     var warned = 0
@@ -247,18 +261,5 @@ struct TimelineLoadingTests {
     print(
       "fuzz: 10000 mutated sessions, \(loaded) loaded (\(warned) with warnings), \(rejected) rejected with typed errors"
     )
-  }
-}
-
-/// A small deterministic generator for the fuzz test.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

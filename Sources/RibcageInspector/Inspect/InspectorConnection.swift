@@ -171,7 +171,7 @@ final class InspectorConnection: @unchecked Sendable {
   private func serve(_ client: WebSocketClient) -> InspectorError? {
     do {
       // Frames that came with the handshake's answer.
-      if try handle(client.parseFrames(), client) { return .connectionLost("closed by the server") }
+      if let closed = try handle(client.parseFrames(), client) { return .connectionLost(closed) }
       var pollers = [
         pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
@@ -201,9 +201,7 @@ final class InspectorConnection: @unchecked Sendable {
           lock.unlock()
         }
         if pollers[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-          if try handle(client.receive(), client) {
-            return .connectionLost("closed by the server")
-          }
+          if let closed = try handle(client.receive(), client) { return .connectionLost(closed) }
         }
       }
     } catch {
@@ -211,19 +209,22 @@ final class InspectorConnection: @unchecked Sendable {
     }
   }
 
-  /// Handles incoming frames; returns whether the server closed the connection.
+  /// Handles incoming frames; returns what the server said when it closed the connection, if
+  /// it did (its reason: a refused line, a full disk, a newer connection of this instance).
   private func handle(_ frames: [WebSocketClient.Incoming], _ client: WebSocketClient)
-    throws(InspectorError) -> Bool
+    throws(InspectorError) -> String?
   {
     for frame in frames {
       switch frame {
       case .text(let bytes): notify(.action(bytes))
       case .binary: break
       case .ping(let payload): try client.sendPong(payload)
-      case .close: return true
+      case .close(let code, let reason):
+        let said = reason.isEmpty ? "" : ": \(reason)"
+        return "closed by the server (code \(code.map(String.init) ?? "none"))\(said)"
       }
     }
-    return false
+    return nil
   }
 
   /// Sleeps, waking early when stopped.

@@ -226,6 +226,7 @@ struct SessionLoader {
   }
 
   private mutating func read(_ reader: FieldReader) throws(SessionFileError) {
+    try SessionLineSchema.check(reader.object, line: reader.line)
     let type = try reader.string("type")
     if type == "dropped" {
       dropped += try reader.integer("count")
