@@ -51,6 +51,9 @@ let package = Package(
       dependencies: [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        // The session format's parser and line schema: one definition for the app, the
+        // timeline loader and the server.
+        .product(name: "RibcageInspector", package: "Ribcage"),
       ],
       resources: [.copy("Page")]),
     .target(
@@ -95,6 +98,7 @@ let package = Package(
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
+        .product(name: "RibcageTesting", package: "Ribcage"),
       ]),
     .testTarget(
       name: "RibcageCommandsTests",

@@ -53,8 +53,8 @@ struct Inspect: ParsableCommand, ConsoleCommand {
     guard (1...4096).contains(pageTailMB) else {
       throw ValidationError("--page-tail-mb must be 1 to 4096")
     }
-    if let token, token.count < 16 || !token.allSatisfy({ $0.isLetter || $0.isNumber }) {
-      throw ValidationError("--token needs at least 16 letters or digits")
+    if let token, !InspectConfiguration.isUsableToken(token) {
+      throw ValidationError("--token needs 16 to 256 ASCII letters or digits (A-Z, a-z, 0-9)")
     }
     for file in files where !FileManager.default.isReadableFile(atPath: file) {
       throw ToolFailure("cannot read \(file)")
@@ -101,27 +101,20 @@ struct Inspect: ParsableCommand, ConsoleCommand {
   }
 
   private func writeReport(of file: String, to output: String, console: ToolConsole) throws {
-    let text: String
+    let report: SessionReport
     do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
+      report = try SessionReport.write(session: file, to: output)
     } catch {
-      throw ToolFailure("cannot read \(file): \(error.localizedDescription)")
+      throw ToolFailure(error.description)
     }
-    let header =
-      (try? JSONSerialization.jsonObject(with: Data(text.prefix { $0 != "\n" }.utf8)))
-      as? [String: Any]
-    guard header?["format"] as? String == "ribcage-session" else {
-      throw ToolFailure("\(file) is not a ribcage-session file (its first line is not the header)")
-    }
-    let name = (file as NSString).lastPathComponent
-    let page = PageDocument.html(mode: .report(session: text, title: name))
-    do {
-      try page.write(toFile: output, atomically: true, encoding: .utf8)
-    } catch {
-      throw ToolFailure("cannot write \(output): \(error.localizedDescription)")
+    for problem in report.droppedLines.prefix(20) { console.printError("warning: \(problem)") }
+    if report.droppedLines.count > 20 {
+      console.printError("warning: \(report.droppedLines.count - 20) more lines left out")
     }
     console.print(
-      "wrote \(output) (\(page.utf8.count / 1024) KB): opens in a browser with no server")
+      "wrote \(output) (\(report.bytes / 1024) KB, \(report.lines) lines"
+        + (report.droppedLines.isEmpty ? "" : ", \(report.droppedLines.count) left out")
+        + "): opens in a browser with no server")
   }
 }
 

@@ -1,46 +1,93 @@
 import HTTPTypes
 
-/// Who may talk to the server: the token on every request, and for browsers, the page's own
-/// origin only (a page elsewhere cannot open a WebSocket to the inspector and read the app's
-/// state, even if the token leaked into it).
+/// Who may talk to the server: requests addressed to the server by one of its own names (the
+/// `Host` header: a loopback name or the configured `--host`, so a DNS-rebinding page is refused
+/// before anything else), the token on every request, and for browsers, the page's own origin
+/// only (a page elsewhere cannot open a WebSocket to the inspector and read the app's state, even
+/// if the token leaked into it).
 struct AccessCheck: Sendable {
   enum Refusal: Error, Equatable, CustomStringConvertible {
+    case foreignHost(String)
     case missingToken
     case wrongToken
     case foreignOrigin(String)
 
     var description: String {
       switch self {
+      case .foreignHost(let host):
+        "a request for another host (\(LogText.escaped(host.prefix(100))))"
       case .missingToken: "no token"
       case .wrongToken: "a wrong token"
-      case .foreignOrigin(let origin): "a WebSocket from another origin (\(origin))"
+      case .foreignOrigin(let origin):
+        "a WebSocket from another origin (\(LogText.escaped(origin.prefix(100))))"
       }
     }
 
     var status: HTTPResponse.Status {
       switch self {
       case .missingToken, .wrongToken: .unauthorized
-      case .foreignOrigin: .forbidden
+      case .foreignHost, .foreignOrigin: .forbidden
       }
     }
   }
 
   let token: String
+  /// The host names a request may address the server by (lowercased, IPv6 in brackets).
+  let hostNames: Set<String>
 
-  /// The request target's path without its query, and the query's items.
+  init(token: String, host: String = "127.0.0.1") {
+    self.token = token
+    var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+    let configured = host.lowercased()
+    // A wildcard address is reached by a loopback name; any other by its own name too.
+    if configured != "0.0.0.0" && configured != "::" {
+      names.insert(configured.contains(":") ? "[\(configured)]" : configured)
+    }
+    hostNames = names
+  }
+
+  /// Whether `authority` (`name` or `name:port`) names this server.
+  func isOwnHost(_ authority: String) -> Bool {
+    let lowered = authority.lowercased()
+    var name = Substring(lowered)
+    if lowered.hasPrefix("[") {
+      guard let close = lowered.firstIndex(of: "]") else { return false }
+      name = lowered[...close]
+      let rest = lowered[lowered.index(after: close)...]
+      guard rest.isEmpty || (rest.first == ":" && Self.isPort(rest.dropFirst())) else {
+        return false
+      }
+    } else if let colon = lowered.firstIndex(of: ":") {
+      name = lowered[..<colon]
+      guard Self.isPort(lowered[lowered.index(after: colon)...]) else { return false }
+    }
+    return hostNames.contains(String(name))
+  }
+
+  private static func isPort(_ text: Substring) -> Bool {
+    !text.isEmpty && text.count <= 5 && text.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// The request target's path without its query, and the query's items (the first of a name
+  /// repeated; a piece with no `=` has an empty value; empty pieces and names are ignored). Any
+  /// text is split without trapping: this runs before the token is checked.
   static func split(_ target: String) -> (path: Substring, query: [Substring: Substring]) {
     guard let mark = target.firstIndex(of: "?") else { return (target[...], [:]) }
     var items: [Substring: Substring] = [:]
     for item in target[target.index(after: mark)...].split(separator: "&") {
-      let pair = item.split(separator: "=", maxSplits: 1)
-      items[pair[0]] = pair.count == 2 ? pair[1] : ""
+      let name = item.prefix { $0 != "=" }
+      guard !name.isEmpty, items[name] == nil else { continue }
+      items[name] = item.dropFirst(name.count + 1)
     }
     return (target[..<mark], items)
   }
 
-  /// Checks the token (query `token=` or `Authorization: Bearer`) and, when the request comes
-  /// from a browser (it has an `Origin`), that the origin is the server's own.
+  /// Checks that the request addresses this server by one of its names, the token (query
+  /// `token=` or `Authorization: Bearer`) and, when the request comes from a browser (it has an
+  /// `Origin`), that the origin is the server's own.
   func check(_ request: HTTPRequest, webSocket: Bool) throws(Refusal) {
+    let authority = request.authority ?? ""
+    guard isOwnHost(authority) else { throw .foreignHost(authority) }
     let (_, query) = Self.split(request.path ?? "")
     var presented = query["token"].map(String.init)
     if presented == nil, let bearer = request.headerFields[.authorization],
@@ -53,7 +100,6 @@ struct AccessCheck: Sendable {
     guard webSocket else { return }
     // Browsers always send the page's origin (`http://host:port`, or `null`); only the page
     // this server serves may connect. Non-browser clients send none, or a `ws://` one.
-    let authority = request.authority ?? ""
     for origin in request.headerFields[values: .origin] {
       let nonBrowser = origin.hasPrefix("ws://") || origin.hasPrefix("wss://")
       guard nonBrowser || origin == "http://\(authority)" else { throw .foreignOrigin(origin) }

@@ -1,11 +1,23 @@
 import Foundation
 import HummingbirdWebSocket
+import RibcageInspector
 
 /// Checks what one app connection sends before the server keeps it: a hello, then session
-/// lines — complete JSON objects, the first one the `ribcage-session` header. Anything else is
-/// refused with the reason (and the connection closed): a broken or hostile client can neither
-/// crash the server nor write garbage into a session file.
+/// lines — complete JSON objects (strict JSON, nested at most 64 deep, each at most
+/// ``maximumLine`` bytes), the first one the `ribcage-session` header, every other one an event
+/// whose fields have the types of the format (``SessionLineSchema``, the table the timeline
+/// loader uses too). Anything else is refused with the reason (and the connection closed): a
+/// broken or hostile client can neither crash the server nor write into a session file what a
+/// page or a loader would choke on.
 struct AppStreamValidator {
+  /// One checked line: its text, its sequence number (none for a `dropped` marker) and whether
+  /// it is a keyframe (where a session that lost lines to a full disk starts again).
+  struct Line {
+    var text: Substring
+    var seq: Int?
+    var isKeyframe = false
+  }
+
   struct Hello: Equatable {
     var app: String
     var instance: String
@@ -21,6 +33,9 @@ struct AppStreamValidator {
 
   private(set) var hello: Hello?
   private var sawHeader = false
+  /// The longest line kept (a keyframe of a large tree is one line).
+  var maximumLine = 8 << 20
+  private let parser = JSONParser(maximumDepth: 64)
 
   /// Reads the first message of a connection.
   mutating func acceptHello(_ text: String) throws(Rejection) -> Hello {
@@ -45,37 +60,50 @@ struct AppStreamValidator {
   /// Checks a message of session lines; returns them split, with a header line first when the
   /// message starts the connection's stream.
   mutating func acceptLines(_ text: String) throws(Rejection) -> (
-    header: Substring?, lines: [(text: Substring, seq: Int?)]
+    header: Substring?, lines: [Line]
   ) {
     guard hello != nil else { throw Rejection("session lines before the hello") }
     guard text.hasSuffix("\n") else { throw Rejection("a message that does not end a line") }
     var header: Substring?
-    var lines: [(text: Substring, seq: Int?)] = []
+    var lines: [Line] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
       .dropLast().enumerated()
     {
-      guard let object = Self.object(line) else {
+      guard line.utf8.count <= maximumLine else {
+        throw Rejection(
+          "line \(index + 1) of a message has \(line.utf8.count) bytes (the limit is \(maximumLine))"
+        )
+      }
+      let parsed: JSONValue
+      do {
+        parsed = try parser.parse(line.utf8)
+      } catch {
+        throw Rejection("line \(index + 1) of a message is not JSON (\(error.description))")
+      }
+      guard case .object(let object) = parsed else {
         throw Rejection("line \(index + 1) of a message is not a JSON object")
       }
       if !sawHeader {
-        guard index == 0, object["format"] as? String == "ribcage-session" else {
+        guard index == 0, object["format"]?.stringValue == SessionFormat.name else {
           throw Rejection("the session does not start with a ribcage-session header")
         }
-        guard object["version"] as? Int == 1 else {
-          throw Rejection("unsupported session version \(object["version"] ?? "none")")
+        guard object["version"] == .integer(Int64(SessionFormat.version)) else {
+          throw Rejection(
+            "unsupported session version \(object["version"]?.serialized().prefix(20) ?? "none")")
         }
         sawHeader = true
         header = line
         continue
       }
-      guard let type = object["type"] as? String else {
-        throw Rejection("line \(index + 1) of a message has no type")
+      do {
+        try SessionLineSchema.check(object, line: index + 1)
+      } catch {
+        throw Rejection("\(error.description) (counting the lines of one message)")
       }
-      let seq = object["seq"] as? Int
-      guard seq != nil || type == "dropped" else {
-        throw Rejection("line \(index + 1) of a message has no seq")
-      }
-      lines.append((line, seq))
+      lines.append(
+        Line(
+          text: line, seq: object["seq"]?.int64Value.map { Int($0) },
+          isKeyframe: object["type"]?.stringValue == "keyframe"))
     }
     return (header, lines)
   }
@@ -90,13 +118,17 @@ struct AppStreamValidator {
     return text
   }
 
+  /// An app's name or instance: 1 to 200 characters, none of them a control character.
   static func isName(_ text: String) -> Bool {
     !text.isEmpty && text.count <= 200
-      && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+      && text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control }
   }
 
+  /// A small JSON object (a hello, a page's request, a file's header), or nil.
   static func object(_ text: some StringProtocol) -> [String: Any]? {
-    guard text.first == "{" else { return nil }
+    guard text.first == "{", text.utf8.count <= 1 << 20,
+      (try? JSONParser(maximumDepth: 16).parse(text.utf8)) != nil
+    else { return nil }
     return (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
       as? [String: Any]
   }

@@ -20,6 +20,8 @@ public struct InspectConfiguration: Sendable {
   /// many bytes, from the first keyframe in them (default 32 MB). The page itself keeps the
   /// newest 100,000 events (`?keep=N` in its URL).
   public var pageTailBytes: Int
+  /// Connections, timeouts and memory the server allows.
+  public var limits = InspectLimits()
 
   public init(
     host: String = "127.0.0.1", port: Int = 7420, token: String = InspectConfiguration.newToken(),
@@ -44,6 +46,17 @@ public struct InspectConfiguration: Sendable {
     }
     let home = ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()
     return (home as NSString).appendingPathComponent(".ribcage/sessions")
+  }
+
+  /// Whether `token` can be a token: 16 to 256 ASCII letters and digits, so that it stands in a
+  /// URL as it is.
+  public static func isUsableToken(_ token: String) -> Bool {
+    (16...256).contains(token.utf8.count)
+      && token.utf8.allSatisfy {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+          || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+      }
   }
 
   /// 128 random bits as 32 hex digits.

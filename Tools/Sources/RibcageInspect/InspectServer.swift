@@ -1,32 +1,48 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 
 /// `ribcage inspect`'s server: apps stream sessions to `/app`, pages watch them over `/page`,
 /// and `/` serves the page. Token on everything; browsers only from the server's own origin.
 public struct InspectServer: Sendable {
   public let configuration: InspectConfiguration
   let log: @Sendable (String) -> Void
+  /// How session files are written (a test fills the disk through it).
+  let write: SessionFile.Write
 
   public init(configuration: InspectConfiguration, log: @escaping @Sendable (String) -> Void) {
+    self.init(configuration: configuration, write: SessionFile.systemWrite, log: log)
+  }
+
+  init(
+    configuration: InspectConfiguration, write: @escaping SessionFile.Write,
+    log: @escaping @Sendable (String) -> Void
+  ) {
     self.configuration = configuration
+    self.write = write
     self.log = log
   }
 
   /// Runs until the task is cancelled; `onReady` gets the port it listens on.
   public func run(onReady: @escaping @Sendable (Int) async -> Void) async throws {
+    DescriptorLimit.raise()
+    let limits = configuration.limits
     let hub = SessionHub(
-      directory: configuration.sessionsDirectory, tailBytes: configuration.pageTailBytes, log: log)
+      directory: configuration.sessionsDirectory, tailBytes: configuration.pageTailBytes,
+      limits: limits, write: write, log: log)
     for path in configuration.offlineFiles {
       _ = try await hub.addRecording(path: path)
     }
-    let access = AccessCheck(token: configuration.token)
+    let access = AccessCheck(token: configuration.token, host: configuration.host)
     let configuration = self.configuration
     let log = self.log
     let offline = !configuration.offlineFiles.isEmpty
+    let budget = ByteBudget(total: limits.bytesInFlight)
 
     let router = Router()
     router.get("/") { request, _ -> Response in
@@ -34,13 +50,13 @@ public struct InspectServer: Sendable {
         log("refused the page: \(refusal)")
         return Self.refusal(refusal)
       }
-      let html = PageDocument.html(mode: offline ? .offline : .live)
+      let (html, policy) = PageDocument.document(mode: offline ? .offline : .live)
       var headers = HTTPFields()
       headers[.contentType] = "text/html; charset=utf-8"
       headers[.cacheControl] = "no-store"
-      headers[.contentSecurityPolicy] =
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-        + "connect-src 'self'; img-src data:"
+      headers[.contentSecurityPolicy] = policy
+      headers[.xContentTypeOptions] = "nosniff"
+      headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"  // the URL holds the token
       return Response(
         status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
@@ -58,9 +74,12 @@ public struct InspectServer: Sendable {
 
     let webSocket = WebSocketServerConfiguration(
       maxFrameSize: 1 << 20, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true)
-    let app = Application(
-      router: router,
-      server: .http1WebSocketUpgrade(configuration: .init(ws: webSocket)) {
+    let http = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(limits.idleSeconds)))
+    let headLimit = TimeAmount.seconds(Int64(limits.requestHeadSeconds))
+    let shouldUpgrade:
+      @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<
+        WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+      > = {
         request, channel, _ in
         let path = AccessCheck.split(request.path ?? "").path
         guard path == "/app" || path == "/page" else { return .dontUpgrade }
@@ -68,7 +87,7 @@ public struct InspectServer: Sendable {
         // algorithm holds each until the browser's delayed ACK (up to 40 ms) — measured here.
         try? await channel.setOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
         if let refusal = access.refusal(for: request, webSocket: true) {
-          log("refused a connection to \(path): \(refusal)")
+          log("refused a connection to \(LogText.escaped(path.prefix(100))): \(refusal)")
           return .dontUpgrade
         }
         if path == "/app" {
@@ -77,18 +96,34 @@ public struct InspectServer: Sendable {
             return .dontUpgrade
           }
           return .upgrade([:]) { inbound, outbound, _ in
-            await AppConnection(hub: hub, log: log, maximumMessage: configuration.maximumAppMessage)
-              .serve(inbound, outbound)
+            await AppConnection(
+              hub: hub, log: log, maximumMessage: configuration.maximumAppMessage,
+              maximumLine: limits.lineBytes, budget: budget
+            )
+            .serve(inbound, outbound)
           }
         }
         return .upgrade([:]) { inbound, outbound, _ in
-          await PageConnection(hub: hub, log: log, maximumMessage: configuration.maximumPageMessage)
-            .serve(inbound, outbound)
+          await PageConnection(
+            hub: hub, log: log, maximumMessage: configuration.maximumPageMessage, limits: limits
+          )
+          .serve(inbound, outbound)
         }
-      },
+      }
+    let server = HTTPServerBuilder { responder in
+      HeadDeadlineChannel(
+        inner: HTTP1WebSocketUpgradeChannel(
+          responder: responder, configuration: .init(http1: http, ws: webSocket),
+          shouldUpgrade: shouldUpgrade),
+        limit: headLimit)
+    }
+    let app = Application(
+      router: router,
+      server: server,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port),
-        serverName: "ribcage-inspect"),
+        serverName: "ribcage-inspect",
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.connections)),
       onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
       logger: Logger(label: "ribcage-inspect", factory: { _ in SwiftLogNoOpLogHandler() })
     )
@@ -105,40 +140,67 @@ public struct InspectServer: Sendable {
 }
 
 /// One app's WebSocket: a hello, then session lines, checked and stored; remote actions go the
-/// other way.
+/// other way. A refusal closes the connection with its reason, which the app reports.
 struct AppConnection {
   let hub: SessionHub
   let log: @Sendable (String) -> Void
   let maximumMessage: Int
+  let maximumLine: Int
+  let budget: ByteBudget
 
   func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
     let connection = UUID()
     var validator = AppStreamValidator()
+    validator.maximumLine = maximumLine
     var session: String?
     var reason = "closed"
     do {
       for try await message in inbound.messages(maxSize: maximumMessage) {
         let text = try AppStreamValidator.text(of: message, limit: maximumMessage)
-        if let session {
-          let (header, lines) = try validator.acceptLines(text)
-          await hub.append(session, header: header, lines: lines)
-        } else {
-          let hello = try validator.acceptHello(text)
-          session = try await hub.appConnected(hello, connection: connection) { text in
-            try? await outbound.write(.text(text))
+        let size = text.utf8.count
+        await budget.take(size)
+        do {
+          if let session {
+            let (header, lines) = try validator.acceptLines(text)
+            await hub.append(session, connection: connection, header: header, lines: lines)
+          } else {
+            let hello = try validator.acceptHello(text)
+            session = try await hub.appConnected(
+              hello, connection: connection,
+              send: { text in try? await outbound.write(.text(text)) },
+              close: { reason in try? await outbound.close(.normalClosure, reason: reason) })
           }
+        } catch {
+          await budget.give(size)
+          throw error
         }
+        await budget.give(size)
       }
     } catch let rejection as AppStreamValidator.Rejection {
       reason = "rejected: \(rejection)"
-      log("app \(validator.hello?.app ?? "?") \(reason)")
-      try? await outbound.close(
-        .unacceptableData, reason: String(rejection.description.prefix(120)))
+      log("app \(LogText.escaped(validator.hello?.app ?? "?")) \(LogText.escaped(reason))")
+      try? await outbound.close(.unacceptableData, reason: Self.closeReason(rejection.description))
+    } catch let error as InspectError {
+      reason = error.description
+      log("app \(LogText.escaped(validator.hello?.app ?? "?")) refused: \(LogText.escaped(reason))")
+      let code: WebSocketErrorCode =
+        if case .tooMany = error { .policyViolation } else { .unexpectedServerError }
+      try? await outbound.close(code, reason: Self.closeReason(reason))
     } catch {
       reason = "\(error)"
-      log("app \(validator.hello?.app ?? "?") connection ended: \(error)")
+      log("app \(LogText.escaped(validator.hello?.app ?? "?")) connection ended: \(error)")
     }
     if let session { await hub.appDisconnected(session, connection: connection, reason: reason) }
+  }
+
+  /// A close frame's reason: at most 123 bytes of UTF-8, cut at a character.
+  static func closeReason(_ text: String) -> String {
+    var reason = ""
+    for character in text {
+      guard reason.utf8.count + character.utf8.count <= 123 else { break }
+      reason.append(character)
+    }
+    return reason
   }
 }
 
@@ -147,15 +209,26 @@ struct PageConnection {
   let hub: SessionHub
   let log: @Sendable (String) -> Void
   let maximumMessage: Int
+  let limits: InspectLimits
 
   func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
     let page = UUID()
-    let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
-    await hub.pageConnected(page) { text in continuation.yield(text) }
+    let (outbox, stream) = PageOutbox.make(
+      highWater: limits.pageHighWaterBytes, limit: limits.pageBacklogBytes)
+    guard await hub.pageConnected(page, outbox: outbox) else {
+      log("refused a page: \(limits.pages) pages are connected already")
+      try? await outbound.close(.policyViolation, reason: "too many pages are connected")
+      return
+    }
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         for await text in stream {
           do { try await outbound.writeTextMessage(text) } catch { break }
+          await outbox.sent(text.utf8.count)
+        }
+        if let reason = await outbox.closedBecause {
+          log("closed a page: \(reason)")
+          try? await outbound.close(.policyViolation, reason: AppConnection.closeReason(reason))
         }
       }
       do {
@@ -178,15 +251,16 @@ struct PageConnection {
               throw AppStreamValidator.Rejection("an unknown request \"\(type.prefix(40))\"")
             }
           } catch let error as InspectError {
-            log("page: \(error)")
-            continuation.yield(SessionHub.message(["type": "error", "message": error.description]))
+            log("page: \(LogText.escaped(error.description))")
+            await outbox.offer(SessionHub.message(["type": "error", "message": error.description]))
           }
         }
       } catch {
-        log("page connection ended: \(error)")
-        try? await outbound.close(.unacceptableData, reason: String("\(error)".prefix(120)))
+        log("page connection ended: \(LogText.escaped("\(error)"))")
+        try? await outbound.close(
+          .unacceptableData, reason: AppConnection.closeReason("\(error)"))
       }
-      continuation.finish()
+      await outbox.finish()
       await hub.pageDisconnected(page)
       group.cancelAll()
     }

@@ -2,6 +2,11 @@ import Foundation
 
 /// The inspector's page: one HTML document with its style and script inline (no build step, no
 /// CDN), served by the server or written with a session inside as a self-contained report.
+///
+/// Every document carries a strict Content-Security-Policy (in a `<meta>` element, and as a
+/// header when served): only the document's own `<script>` and `<style>` run, named by a nonce
+/// made for this document — no inline handlers, no `style` attributes, no other script — so
+/// markup that a hostile session smuggled into the page would stay inert.
 public enum PageDocument {
   public enum Mode: Sendable {
     /// Served by a running server: sessions come over the page's WebSocket.
@@ -21,8 +26,40 @@ public enum PageDocument {
     return text
   }
 
+  /// The document for `mode`, and the Content-Security-Policy it carries (a server sends it as a
+  /// header too).
+  public static func document(mode: Mode) -> (html: String, policy: String) {
+    let nonce = InspectConfiguration.newToken()
+    let policy = contentSecurityPolicy(nonce: nonce, connects: mode.connects)
+    return (html(mode: mode, nonce: nonce, policy: policy), policy)
+  }
+
   public static func html(mode: Mode) -> String {
-    var page = resource("index.html")
+    document(mode: mode).html
+  }
+
+  /// A report's document in two parts, for the session's lines to be written between them one
+  /// by one (a long session is never held whole).
+  static func reportParts(title: String) -> (before: String, after: String) {
+    let marker = "\u{1}session\u{1}"
+    let page = html(mode: .report(session: marker, title: title))
+    guard let range = page.range(of: marker) else { return (page, "") }
+    return (String(page[..<range.lowerBound]), String(page[range.upperBound...]))
+  }
+
+  /// Nothing but the document's own script and style (by `nonce`), images from data URLs, and
+  /// for a served page WebSockets to its own server.
+  static func contentSecurityPolicy(nonce: String, connects: Bool) -> String {
+    "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)'; "
+      + "img-src data:; connect-src \(connects ? "'self'" : "'none'"); base-uri 'none'; "
+      + "form-action 'none'; frame-ancestors 'none'"
+  }
+
+  private static func html(mode: Mode, nonce: String, policy: String) -> String {
+    // The document's own placeholders first: no text put in later is searched for them.
+    var page = resource("index.html").replacingOccurrences(
+      of: "__POLICY__", with: htmlEscaped(policy)
+    ).replacingOccurrences(of: "__NONCE__", with: nonce)
     let modeName: String
     var embedded = ""
     var title = "Ribcage inspector"
@@ -54,5 +91,13 @@ public enum PageDocument {
   static func htmlEscaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
+
+extension PageDocument.Mode {
+  /// Whether the page talks to a server (a report opens from a file and connects nowhere).
+  var connects: Bool {
+    if case .report = self { return false }
+    return true
   }
 }

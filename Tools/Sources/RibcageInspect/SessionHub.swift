@@ -20,26 +20,52 @@ actor SessionHub {
     /// The last sequence number written: a reconnecting app resends what it keeps, and what
     /// the file has already is skipped.
     var lastSeq = 0
+    /// Why the file misses lines (a write failed), if it does.
+    var broken: String?
+  }
+
+  /// An app instance as it says hello: the whole name and instance, so two instances never
+  /// share a session however alike their ids look.
+  struct AppKey: Hashable {
+    var app: String
+    var instance: String
   }
 
   /// Writes one text message to a page or an app (its WebSocket's outbound side).
   typealias Send = @Sendable (String) async -> Void
+  /// Closes an app's connection, saying why.
+  typealias Close = @Sendable (String) async -> Void
 
   private let directory: String
   private let log: @Sendable (String) -> Void
+  private let limits: InspectLimits
+  private let write: SessionFile.Write
   private var sessions: [String: Session] = [:]
   private var order: [String] = []
-  private var files: [String: FileHandle] = [:]
+  private var ids: [AppKey: String] = [:]
+  private var files: [String: SessionFile] = [:]
+  /// Sessions that lost lines to a failed write: nothing is written until the next keyframe.
+  private var waitingForKeyframe: Set<String> = []
   private var appSenders: [String: Send] = [:]
+  private var appClosers: [String: Close] = [:]
   private var connectionOwners: [String: UUID] = [:]
-  private var pages: [UUID: (send: Send, watching: String?)] = [:]
+  private var pages: [UUID: (outbox: PageOutbox, watching: String?)] = [:]
   /// Live lines for pages still being sent a file (the actor is re-entered at every send): sent
   /// after the file's part, which ends where the file ended when the page opened it.
   private var opening: [UUID: [String]] = [:]
+  /// Each page's latest `open`: an older one still sending its file stops.
+  private var openings: [UUID: Int] = [:]
+  private var openCount = 0
 
-  init(directory: String, tailBytes: Int = 32 << 20, log: @escaping @Sendable (String) -> Void) {
+  init(
+    directory: String, tailBytes: Int = 32 << 20, limits: InspectLimits = InspectLimits(),
+    write: @escaping SessionFile.Write = SessionFile.systemWrite,
+    log: @escaping @Sendable (String) -> Void
+  ) {
     self.directory = directory
     self.tailBytes = UInt64(max(0, tailBytes))
+    self.limits = limits
+    self.write = write
     self.log = log
   }
 
@@ -83,75 +109,124 @@ actor SessionHub {
   }
 
   /// An app connected and said hello: its session (a new file, or the same one again when the
-  /// same instance reconnects). Returns the session's id.
+  /// same instance reconnects — a connection it still had is closed). Returns the session's id.
   func appConnected(
-    _ hello: AppStreamValidator.Hello, connection: UUID, send: @escaping Send
-  ) async throws -> String {
-    let id = Self.sessionID(app: hello.app, instance: hello.instance)
-    if var session = sessions[id] {
+    _ hello: AppStreamValidator.Hello, connection: UUID, send: @escaping Send,
+    close: @escaping Close
+  ) async throws(InspectError) -> String {
+    let key = AppKey(app: hello.app, instance: hello.instance)
+    let name = "\(LogText.escaped(hello.app)) (\(LogText.escaped(hello.instance.prefix(40))))"
+    if let id = ids[key], var session = sessions[id] {
+      if let older = appClosers[id] {
+        log("\(name) connected again: closing its older connection")
+        appClosers[id] = nil
+        await older("replaced by a newer connection of the same app instance")
+      }
+      do {
+        try files[id]?.reopen()
+      } catch {
+        throw .cannotWrite("\(session.path): \(error.description)")
+      }
       session.live = true
       session.remoteActions = hello.remoteActions
       sessions[id] = session
-    } else {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
-      let stamp = Self.fileStamp.string(from: Date())
-      let safeApp = String(
-        hello.app.unicodeScalars.map {
-          CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
-        })
-      let path = (directory as NSString).appendingPathComponent(
-        "\(safeApp)-\(stamp)-\(id.suffix(8)).jsonl")
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let handle = FileHandle(forWritingAtPath: path)
-      else {
-        throw InspectError.cannotWrite(path)
-      }
-      files[id] = handle
-      sessions[id] = Session(
-        id: id, app: hello.app, instance: hello.instance, path: path, live: true,
-        readOnly: false, lines: 0, bytes: 0, remoteActions: hello.remoteActions,
-        connectedAt: Date())
-      order.append(id)
+      register(id, connection: connection, send: send, close: close)
+      log("\(name) reconnected; session \(LogText.escaped(session.path))")
+      await announceSessions()
+      return id
     }
-    appSenders[id] = send
-    connectionOwners[id] = connection
-    log("\(hello.app) (\(hello.instance)) connected; session \(sessions[id]!.path)")
+    guard appSenders.count < limits.apps else {
+      throw .tooMany("\(limits.apps) apps are connected already")
+    }
+    let id = "app-\(ids.count + 1)"
+    let stem = "\(Self.fileNamePart(hello.app))-\(Self.fileStamp.string(from: Date()))"
+    let file: SessionFile
+    do {
+      file = try SessionFile.create(in: directory, stem: stem, write: write)
+    } catch {
+      throw .cannotWrite(error.description)
+    }
+    ids[key] = id
+    files[id] = file
+    sessions[id] = Session(
+      id: id, app: hello.app, instance: hello.instance, path: file.path, live: true,
+      readOnly: false, lines: 0, bytes: 0, remoteActions: hello.remoteActions,
+      connectedAt: Date())
+    order.append(id)
+    register(id, connection: connection, send: send, close: close)
+    log("\(name) connected; session \(LogText.escaped(file.path))")
     await announceSessions()
     return id
   }
 
-  /// Session lines from an app: written to its file, then to every page watching it. The
-  /// header is written once per file (a reconnecting app starts its stream with it again).
-  func append(_ id: String, header: Substring?, lines: [(text: Substring, seq: Int?)]) async {
-    guard var session = sessions[id], let file = files[id] else { return }
+  private func register(
+    _ id: String, connection: UUID, send: @escaping Send, close: @escaping Close
+  ) {
+    appSenders[id] = send
+    appClosers[id] = close
+    connectionOwners[id] = connection
+  }
+
+  /// An app's name made a file-name part: ASCII letters and digits (others become `-`), at most
+  /// 48 of them, so that any name makes a valid file name on every file system.
+  static func fileNamePart(_ app: String) -> String {
+    let part = String(
+      app.unicodeScalars.prefix(48).map {
+        $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "-"
+      })
+    return part.isEmpty ? "app" : part
+  }
+
+  /// Session lines from an app's connection: written to its file, then to every page watching
+  /// it. Lines from a connection that no longer owns the session are ignored. The header is
+  /// written once per file (a reconnecting app starts its stream with it again).
+  func append(
+    _ id: String, connection: UUID, header: Substring?, lines: [AppStreamValidator.Line]
+  ) async {
+    guard connectionOwners[id] == connection, var session = sessions[id], files[id] != nil else {
+      return
+    }
     var text = ""
+    var count = 0
     if let header, session.lines == 0 {
       text += header
       text += "\n"
-      session.lines += 1
+      count += 1
     }
-    var written = 0
+    var lastSeq = session.lastSeq
     for line in lines {
       if let seq = line.seq {
-        guard seq > session.lastSeq else { continue }
-        session.lastSeq = seq
-      } else if session.lines > 1 {
+        guard seq > lastSeq else { continue }
+        if waitingForKeyframe.contains(id) {
+          guard line.isKeyframe else { continue }
+          waitingForKeyframe.remove(id)
+        }
+        lastSeq = seq
+      } else if session.lines + count > 1 {
         continue  // a `dropped` line belongs right after the header only
       }
       text += line.text
       text += "\n"
-      written += 1
+      count += 1
     }
-    session.lines += written
-    session.bytes += text.utf8.count
-    sessions[id] = session
     guard !text.isEmpty else { return }
     do {
-      try file.write(contentsOf: Data(text.utf8))
+      try files[id]!.append(Array(text.utf8))
     } catch {
-      log("cannot write \(session.path): \(error)")
+      // Nothing of this message is in the file: it is cut back to its last whole line.
+      session.broken =
+        "lines after #\(session.lastSeq) were not written (\(error.description)); "
+        + "written again from the next keyframe"
+      sessions[id] = session
+      waitingForKeyframe.insert(id)
+      log("\(LogText.escaped(session.app)): \(LogText.escaped(session.broken!))")
+      await announceSessions()
+      return
     }
+    session.lastSeq = lastSeq
+    session.lines += count
+    session.bytes += text.utf8.count
+    sessions[id] = session
     for (pageID, page) in pages where page.watching == id {
       // `at`: when the server forwarded them (ms since 1970), so the page can tell the app →
       // server part of a line's latency from the server → page part.
@@ -162,39 +237,38 @@ actor SessionHub {
       if opening[pageID] != nil {
         opening[pageID]?.append(message)  // after the file's part, in order
       } else {
-        await page.send(message)
+        await page.outbox.offer(message)  // a live line never waits for one slow page
       }
     }
   }
 
-  /// The app's connection ended (it may come back: same instance, same session).
+  /// The app's connection ended (it may come back: same instance, same session). Its file is
+  /// closed until then.
   func appDisconnected(_ id: String, connection: UUID, reason: String) async {
     guard connectionOwners[id] == connection else { return }
     appSenders[id] = nil
+    appClosers[id] = nil
     connectionOwners[id] = nil
+    files[id]?.close()
     sessions[id]?.live = false
-    log("\(sessions[id]?.app ?? id) disconnected: \(reason)")
+    log("\(LogText.escaped(sessions[id]?.app ?? id)) disconnected: \(LogText.escaped(reason))")
     await announceSessions()
-  }
-
-  /// A stable id for an app instance: letters and digits of the instance, or of the app.
-  static func sessionID(app: String, instance: String) -> String {
-    let usable = instance.unicodeScalars.filter {
-      $0.isASCII && CharacterSet.alphanumerics.contains($0)
-    }
-    return "app-" + String(String.UnicodeScalarView(usable.prefix(36)))
   }
 
   // MARK: Pages
 
-  func pageConnected(_ page: UUID, send: @escaping Send) async {
-    pages[page] = (send, nil)
-    await send(sessionsMessage())
+  /// A page connected; false when ``InspectLimits/pages`` pages are connected already.
+  func pageConnected(_ page: UUID, outbox: PageOutbox) async -> Bool {
+    guard pages.count < limits.pages else { return false }
+    pages[page] = (outbox, nil)
+    await outbox.offer(sessionsMessage())
+    return true
   }
 
   func pageDisconnected(_ page: UUID) {
     pages[page] = nil
     opening[page] = nil
+    openings[page] = nil
   }
 
   /// A page opens a session: its file's header and what the file holds from the first keyframe
@@ -208,7 +282,13 @@ actor SessionHub {
     }
     pages[page]?.watching = id
     opening[page] = []
-    let send = pages[page]!.send
+    openCount += 1
+    let generation = openCount
+    openings[page] = generation
+    let outbox = pages[page]!.outbox
+    let send: Send = { text in await outbox.send(text) }
+    // A newer `open` of the same page, or the page gone, ends this one at its next piece.
+    var isCurrent: Bool { openings[page] == generation }
     guard let file = FileHandle(forReadingAtPath: session.path) else {
       opening[page] = nil
       throw .cannotRead(session.path)
@@ -227,6 +307,11 @@ actor SessionHub {
         skipped = keyframe - start
         start = keyframe
       }
+      // A recorded file is passed on as the report writer passes it: lines that break the
+      // format are left out (a live session's file holds only lines the server checked).
+      var filter = session.readOnly ? SessionLineFilter() : nil
+      var leftOut = 0
+      _ = filter?.check(ArraySlice(head.prefix(headerEnd)).dropLast(), number: 1, isLast: false)
       await send(
         Self.message([
           "type": "lines", "session": id,
@@ -236,32 +321,54 @@ actor SessionHub {
       try file.seek(toOffset: start)
       var carry = Data()
       var left = size - start  // what was written when the page opened; the rest comes live
-      while left > 0, let piece = try file.read(upToCount: min(Self.pieceBytes, Int(left))),
-        !piece.isEmpty
+      while left > 0, isCurrent,
+        let piece = try file.read(upToCount: min(Self.pieceBytes, Int(left))), !piece.isEmpty
       {
         left -= UInt64(piece.count)
         carry.append(piece)
         guard let lastNewline = carry.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-        let text = String(decoding: carry[carry.startIndex...lastNewline], as: UTF8.self)
+        let text = Self.kept(
+          carry[carry.startIndex...lastNewline], by: &filter, isLast: false, leftOut: &leftOut)
         carry = Data(carry[(lastNewline + 1)...])
         await send(Self.message(["type": "lines", "session": id, "text": text]))
       }
+      guard isCurrent else { return }
       if !carry.isEmpty {
-        await send(
-          Self.message([
-            "type": "lines", "session": id, "text": String(decoding: carry, as: UTF8.self),
-          ]))
+        let text = Self.kept(carry[...], by: &filter, isLast: true, leftOut: &leftOut)
+        await send(Self.message(["type": "lines", "session": id, "text": text]))
+      }
+      if leftOut > 0 {
+        log("left out \(leftOut) lines of \(LogText.escaped(session.path)) that break the format")
       }
     } catch {
       opening[page] = nil
       throw .cannotRead(session.path)
     }
     // The live lines that came meanwhile; more may come while these are sent.
-    while let pending = opening[page], !pending.isEmpty {
+    while isCurrent, let pending = opening[page], !pending.isEmpty {
       opening[page] = []
       for message in pending { await send(message) }
     }
-    opening[page] = nil
+    if isCurrent { opening[page] = nil }
+  }
+
+  /// The lines of `bytes` that `filter` keeps (all of them with no filter), as text.
+  private static func kept(
+    _ bytes: Data, by filter: inout SessionLineFilter?, isLast: Bool, leftOut: inout Int
+  ) -> String {
+    guard filter != nil else { return String(decoding: bytes, as: UTF8.self) }
+    var text = ""
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() where !(index == lines.count - 1 && line.isEmpty) {
+      let last = isLast && index == lines.count - 1
+      if case .keep = filter!.check(ArraySlice(line), number: 0, isLast: last) {
+        text += String(decoding: line, as: UTF8.self)
+        text += "\n"
+      } else {
+        leftOut += 1
+      }
+    }
+    return text
   }
 
   /// How much a page opening a long session gets of its file (from a keyframe, so the page can
@@ -321,7 +428,7 @@ actor SessionHub {
       throw .actionRefused("\(session.app) is not connected")
     }
     let message = action.message
-    log("page → \(session.app): \(message)")
+    log("page → \(LogText.escaped(session.app)): \(LogText.escaped(message))")
     await send(message)
   }
 
@@ -332,7 +439,7 @@ actor SessionHub {
       [
         "id": $0.id, "app": $0.app, "instance": $0.instance, "live": $0.live,
         "readOnly": $0.readOnly, "lines": $0.lines, "path": $0.path,
-        "remoteActions": $0.remoteActions,
+        "remoteActions": $0.remoteActions, "broken": $0.broken ?? NSNull(),
       ]
     }
     return Self.message(["type": "sessions", "sessions": list])
@@ -340,15 +447,17 @@ actor SessionHub {
 
   private func announceSessions() async {
     let message = sessionsMessage()
-    for (_, page) in pages { await page.send(message) }
+    for (_, page) in pages { await page.outbox.offer(message) }
   }
 
   func snapshot() -> [Session] { order.compactMap { sessions[$0] } }
 
   func closeFiles() {
-    for (_, file) in files { try? file.close() }
-    files = [:]
+    for id in files.keys { files[id]!.close() }
   }
+
+  /// How many session files are open now (one per connected app).
+  var openFileCount: Int { files.values.filter(\.isOpen).count }
 
   static func message(_ object: [String: Any]) -> String {
     let data =
@@ -374,15 +483,17 @@ public enum InspectError: Error, Equatable, CustomStringConvertible {
   case unknownSession(String)
   case actionRefused(String)
   case invalidSetting(String)
+  case tooMany(String)
 
   public var description: String {
     switch self {
     case .notASession(let path): "\(path) is not a ribcage-session file (no header)"
-    case .cannotWrite(let path): "cannot write \(path)"
+    case .cannotWrite(let reason): "cannot write the session: \(reason)"
     case .cannotRead(let path): "cannot read \(path)"
     case .unknownSession(let id): "no session \(id)"
     case .actionRefused(let reason): "remote action refused: \(reason)"
     case .invalidSetting(let reason): reason
+    case .tooMany(let reason): "refused: \(reason)"
     }
   }
 }

@@ -93,7 +93,7 @@ struct HostileInputTests {
         $0.contains("rejected: the first message is not a ribcage-inspect hello")
       })
     #expect(
-      server.log.contains { $0.contains("rejected: line 2 of a message is not a JSON object") })
+      server.log.contains { $0.contains("rejected: line 2 of a message is not JSON") })
     #expect(server.log.contains { $0.contains("rejected: a binary message") })
     // Sessions that began (a hello) hold at most their header: nothing invalid was written.
     for file in server.sessionFiles() {

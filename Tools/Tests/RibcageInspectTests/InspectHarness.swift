@@ -4,8 +4,9 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import Ribcage
-import RibcageInspect
 import Testing
+
+@testable import RibcageInspect
 
 #if canImport(Glibc)
   import Glibc
@@ -26,19 +27,22 @@ final class RunningServer: @unchecked Sendable {
   static func start(
     token: String = InspectConfiguration.newToken(), port: Int = 0,
     sessions: String? = nil, offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20,
-    pageTailBytes: Int = 32 << 20
+    pageTailBytes: Int = 32 << 20, limits: InspectLimits = InspectLimits(),
+    write: @escaping SessionFile.Write = SessionFile.systemWrite
   ) async throws -> RunningServer {
     let folder = sessions ?? NSTemporaryDirectory() + "ribcage-inspect-tests-\(UUID().uuidString)"
-    let configuration = InspectConfiguration(
+    var configuration = InspectConfiguration(
       host: "127.0.0.1", port: port, token: token, sessionsDirectory: folder,
       offlineFiles: offlineFiles, maximumAppMessage: maximumAppMessage,
       pageTailBytes: pageTailBytes)
+    configuration.limits = limits
     let box = LogBox()
     let (ready, continuation) = AsyncStream<Int>.makeStream()
     let task = Task {
       // A server that fails to start ends the stream too, and its error is rethrown below.
       defer { continuation.finish() }
-      try await InspectServer(configuration: configuration) { box.append($0) }.run { port in
+      try await InspectServer(configuration: configuration, write: write) { box.append($0) }.run {
+        port in
         continuation.yield(port)
         continuation.finish()
       }
@@ -301,9 +305,12 @@ final class RawConnection {
 }
 
 /// An HTTP GET, answered with its status code.
-func httpStatus(port: Int, _ target: String, origin: String? = nil) throws -> Int {
+func httpStatus(port: Int, _ target: String, origin: String? = nil, host: String? = nil) throws
+  -> Int
+{
   let connection = try RawConnection(port: port)
-  var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+  var request =
+    "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
   if let origin { request += "Origin: \(origin)\r\n" }
   connection.send(request + "\r\n")
   let head = connection.readHead()
