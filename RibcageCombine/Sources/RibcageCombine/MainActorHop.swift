@@ -7,33 +7,6 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs `body` on the main actor: at once when called there, else on the main queue in the order
-/// the calls were made. Combine delivers on whatever thread a publisher sends on; everything
-/// Ribcage owns is main-actor isolated, so every value that crosses over goes through here — a
-/// value sent from a background thread is delivered a little later, never on the wrong thread
-/// (which Swift 6's isolation checks would stop the app for).
-@usableFromInline
-func onMainActor(_ body: @escaping @MainActor () -> Void) {
-  if isOnMainActor() {
-    MainActor.assumeIsolated(body)
-  } else {
-    DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-  }
-}
-
-/// `onMainActor(_:)` for the value paths: `body` gets `target` and the value, so the closure
-/// a caller passes can capture nothing — no allocation per value when already on the main actor.
-@inlinable
-func onMainActor<Target: AnyObject & Sendable, Value>(
-  _ target: Target, _ value: Handover<Value>, _ body: @escaping @MainActor (Target, Value) -> Void
-) {
-  if isOnMainActor() {
-    MainActor.assumeIsolated { body(target, value.value) }
-  } else {
-    DispatchQueue.main.async { MainActor.assumeIsolated { body(target, value.value) } }
-  }
-}
-
 /// Whether the caller runs on the main actor, whose executor is the main queue. Not
 /// `Thread.isMainThread` alone: where something other than the main thread services the main
 /// queue (Swift Testing on Linux runs main-actor tests that way), main-actor code runs on another
@@ -70,7 +43,8 @@ private let mainQueueIsMarked: Void = DispatchQueue.main.setSpecific(
 
 /// A value handed from the thread a publisher sent it on to the main actor. Combine's values are
 /// not `Sendable` in general, and Combine's own `receive(on:)` hands them over the same way: the
-/// sender gives the value away when it sends it. Only the hops in this module use it.
+/// sender gives the value away when it sends it. Only the hops in this module (through a
+/// ``MainActorMailbox``) use it.
 @usableFromInline
 struct Handover<Value>: @unchecked Sendable {
   @usableFromInline let value: Value

@@ -42,7 +42,8 @@ struct ConfinedPublisher<Upstream: Publisher>: Publisher {
 
 /// One subscription of a confined publisher: the upstream subscriber and the downstream
 /// subscription at once. Its state lives on the main actor: every entry point that can come from
-/// another thread (upstream values, demand, cancellation) hops there first.
+/// another thread (upstream values, demand, cancellation) goes there through one mailbox, in the
+/// order the calls were made.
 final class Confinement<Upstream: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
   @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
@@ -53,6 +54,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   private let activeness: StateStream<Bool>
   private let upstreamLock = NSLock()
   private var upstreamSubscription: (any Subscription)?  // guarded by upstreamLock
+  private let mailbox = MainActorMailbox()
 
   // Main actor only.
   private var downstream: Downstream?
@@ -76,17 +78,25 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
     upstreamSubscription = subscription
     upstreamLock.unlock()
     subscription.request(.unlimited)  // only the latest value is kept
-    onMainActor { [self] in startObservingActiveness() }
+    mailbox.run { [self] in startObservingActiveness() }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    // The hot path: a closure that captures nothing costs no allocation per value.
-    onMainActor(self, Handover(input)) { confinement, value in confinement.store(value) }
+    // The hot path: run at once, no closure allocated, when nothing is waiting.
+    let handover = Handover(input)
+    if mailbox.enterIfIdle() {
+      MainActor.assumeIsolated {
+        store(handover.value)
+        mailbox.leave()
+      }
+      return .none
+    }
+    mailbox.enqueue { [self] in store(handover.value) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    onMainActor { [self] in
+    mailbox.run { [self] in
       if case .failure(let error) = completion {
         FileHandle.standardError.write(
           Data(
@@ -104,7 +114,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   // MARK: Subscription (the downstream side; any thread)
 
   func request(_ demand: Subscribers.Demand) {
-    onMainActor { [self] in
+    mailbox.run { [self] in
       self.demand += demand
       deliverIfPossible()
     }
@@ -112,7 +122,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
 
   func cancel() {
     cancelUpstream()
-    onMainActor { [self] in
+    mailbox.run { [self] in
       downstream = nil
       activenessSubscription?.cancel()
       activenessSubscription = nil

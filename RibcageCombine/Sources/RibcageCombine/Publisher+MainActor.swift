@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 
 extension Publisher {
-  /// This publisher's values and completion on the main actor: at once when they arrive on the
-  /// main thread, else on the main queue, in order — unlike `receive(on: DispatchQueue.main)`,
+  /// This publisher's values and completion on the main actor, in the order sent and none lost:
+  /// at once when they arrive on the main thread and nothing sent earlier is still on its way,
+  /// else on the main queue behind what came before — unlike `receive(on: DispatchQueue.main)`,
   /// which always waits for the next turn.
   ///
   /// Put it before a `sink` whose closure touches an interactor, a presenter or a stream sender:
@@ -36,13 +37,15 @@ struct MainActorReceiving<Upstream: Publisher>: Publisher {
   }
 }
 
-/// Forwards values and completion to the main actor. The downstream talks to the upstream
-/// subscription directly (demand and cancellation are thread-safe in Combine); values keep their
-/// order because every hop from another thread goes through the serial main queue, and demand a
-/// subscriber returns from a hopped value is requested from the upstream then.
+/// Forwards values and completion to the main actor, in the order the upstream sent them: through
+/// one ``MainActorMailbox``, so a value or completion sent on the main thread never overtakes one
+/// sent earlier from another thread. The downstream talks to the upstream subscription directly
+/// (demand and cancellation are thread-safe in Combine); demand a subscriber returns from a
+/// queued value is requested from the upstream once it has been delivered.
 final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendable {
   let combineIdentifier = CombineIdentifier()
   private let downstream: AnySubscriber<Input, Failure>
+  private let mailbox = MainActorMailbox()
   private let lock = NSLock()
   private var subscription: (any Subscription)?  // guarded by lock
 
@@ -59,11 +62,14 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let handover = Handover(input)
-    if isOnMainActor() {
-      return MainActor.assumeIsolated { downstream.receive(handover.value) }
+    if mailbox.enterIfIdle() {
+      return MainActor.assumeIsolated {
+        defer { mailbox.leave() }
+        return downstream.receive(handover.value)
+      }
     }
-    DispatchQueue.main.async { [self] in
-      let more = MainActor.assumeIsolated { downstream.receive(handover.value) }
+    mailbox.enqueue { [self] in
+      let more = downstream.receive(handover.value)
       guard more > .none else { return }
       lock.lock()
       let subscription = self.subscription
@@ -74,6 +80,6 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    onMainActor { [downstream] in downstream.receive(completion: completion) }
+    mailbox.run { [downstream] in downstream.receive(completion: completion) }
   }
 }

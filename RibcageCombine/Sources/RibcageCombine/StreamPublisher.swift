@@ -60,6 +60,7 @@ struct StreamPublisher<Value>: Publisher {
 final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   let combineIdentifier = CombineIdentifier()
   private let observe: StreamPublisher<Value>.Observe
+  private let mailbox = MainActorMailbox()  // demand and cancellation, in the order made
 
   // Main actor only.
   private var downstream: AnySubscriber<Value, Never>?
@@ -74,7 +75,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    onMainActor { [self] in
+    mailbox.run { [self] in
       guard !isCancelled else { return }
       self.demand += demand
       if let value = pending {
@@ -89,7 +90,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   }
 
   func cancel() {
-    onMainActor { [self] in
+    mailbox.run { [self] in
       isCancelled = true
       downstream = nil
       pending = nil
