@@ -965,6 +965,7 @@
     return {
       id: s.id, app: s.app, instance: s.instance, live: s.live === true, readOnly: s.readOnly === true,
       remoteActions: Array.isArray(s.remoteActions) ? s.remoteActions.filter((a) => typeof a === "string") : [],
+      broken: typeof s.broken === "string" ? s.broken : null,
     };
   }
 
@@ -991,7 +992,10 @@
         }
         const session = currentSession();
         const app = session && clip(shown(session.app), 80);
-        if (session) setStatus(session.live ? "live: " + app : session.readOnly ? "recorded file (read-only)" : app + " disconnected", session.live ? "good" : "");
+        if (session && session.broken) {
+          // The server could not write part of this session (a full disk): say what is missing.
+          setStatus((session.live ? "live: " : "") + app + " · lines missing: " + clip(shown(session.broken), 160), "bad");
+        } else if (session) setStatus(session.live ? "live: " + app : session.readOnly ? "recorded file (read-only)" : app + " disconnected", session.live ? "good" : "");
         drawActions(S.head);
       } else if (m.type === "lines" && m.session === S.session && typeof m.text === "string") {
         if (m.reset === true) { resetModel(); S.skippedBytes = isId(m.skippedBytes) ? m.skippedBytes : 0; }
