@@ -12,11 +12,15 @@ import Foundation
 /// waiting or running; otherwise it waits behind what came before it. A main-thread call that
 /// finds calls waiting runs them first, then itself, without waiting for the main queue's next
 /// turn; a call made while another one runs (a subscriber sending again from its `receive`) runs
-/// right after it.
+/// after it.
+///
+/// The waiting calls run in batches: each run takes what is waiting when it starts, and what
+/// arrives meanwhile waits for a later turn of the main queue — a producer that never stops
+/// cannot hold the main queue (the rest of the app's main-queue work interleaves), and each call
+/// is released as soon as it has run.
 final class MainActorMailbox: @unchecked Sendable {
   private let lock = NSLock()
   private var waiting: [@MainActor () -> Void] = []  // guarded by lock
-  private var next = 0  // the index in `waiting` of the next call; guarded by lock
   private var isRunning = false  // a call runs on the main actor now; guarded by lock
   private var isScheduled = false  // a turn of the main queue will run `waiting`; guarded by lock
 
@@ -39,14 +43,21 @@ final class MainActorMailbox: @unchecked Sendable {
     guard isOnMainActor() else { return false }
     lock.lock()
     defer { lock.unlock() }
-    guard !isRunning, next == waiting.count else { return false }
+    guard !isRunning, waiting.isEmpty else { return false }
     isRunning = true
     return true
   }
 
-  /// Ends a call started after ``enterIfIdle()``: runs what was queued meanwhile, then lets the
-  /// next call run at once again.
+  /// Ends a call started after ``enterIfIdle()``: what was queued meanwhile runs now, and the
+  /// next call may run at once again.
   @MainActor func leave() {
+    lock.lock()
+    guard !waiting.isEmpty else {
+      isRunning = false
+      lock.unlock()
+      return
+    }
+    lock.unlock()
     runWaiting()
   }
 
@@ -72,7 +83,7 @@ final class MainActorMailbox: @unchecked Sendable {
   @MainActor private func runScheduled() {
     lock.lock()
     isScheduled = false
-    guard !isRunning, next < waiting.count else {
+    guard !isRunning, !waiting.isEmpty else {
       lock.unlock()
       return
     }
@@ -81,22 +92,24 @@ final class MainActorMailbox: @unchecked Sendable {
     runWaiting()
   }
 
-  /// Runs waiting calls one by one until none is left, then clears `isRunning` (entered with it
-  /// set). Calls queued while one runs are picked up by this loop.
+  /// Runs the calls waiting now, one by one, then clears `isRunning` (entered with it set). Calls
+  /// queued meanwhile wait for the main queue's next turn.
   @MainActor private func runWaiting() {
-    while true {
-      lock.lock()
-      guard next < waiting.count else {
-        waiting.removeAll(keepingCapacity: waiting.count <= 64)
-        next = 0
-        isRunning = false
-        lock.unlock()
-        return
-      }
-      let call = waiting[next]
-      next += 1
-      lock.unlock()
+    lock.lock()
+    var batch = waiting
+    waiting = []
+    lock.unlock()
+    batch.reverse()
+    while let call = batch.popLast() {  // each call released once it has run
       call()
+    }
+    lock.lock()
+    isRunning = false
+    let schedule = !waiting.isEmpty && !isScheduled
+    if schedule { isScheduled = true }
+    lock.unlock()
+    if schedule {
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.runScheduled() } }
     }
   }
 }

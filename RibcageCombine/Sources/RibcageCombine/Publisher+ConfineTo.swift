@@ -55,6 +55,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   private let upstreamLock = NSLock()
   private var upstreamSubscription: (any Subscription)?  // guarded by upstreamLock
   private let mailbox = MainActorMailbox()
+  private let cancellation = CancellationFlag()
 
   // Main actor only.
   private var downstream: Downstream?
@@ -75,8 +76,14 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
 
   func receive(subscription: any Subscription) {
     upstreamLock.lock()
-    upstreamSubscription = subscription
+    // Cancelled before the upstream subscribed (the subscription is handed downstream first).
+    let cancelled = cancellation.isCancelled
+    if !cancelled { upstreamSubscription = subscription }
     upstreamLock.unlock()
+    guard !cancelled else {
+      subscription.cancel()
+      return
+    }
     subscription.request(.unlimited)  // only the latest value is kept
     mailbox.run { [self] in startObservingActiveness() }
   }
@@ -121,6 +128,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   }
 
   func cancel() {
+    upstreamLock.lock()
+    cancellation.cancel()  // under the lock: receive(subscription:) sees it or is seen
+    upstreamLock.unlock()
     cancelUpstream()
     mailbox.run { [self] in
       downstream = nil
@@ -165,14 +175,19 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Never {
   /// one. Values that arrive while the downstream has no demand replace each other: the latest
   /// is delivered when demand comes.
   @MainActor private func deliverIfPossible() {
-    guard isActive, isWaiting, demand > .none, let value = latest, let downstream else { return }
-    isWaiting = false
-    demand -= 1
-    demand += downstream.receive(value)
+    // A loop: a value the subscriber sends from its own `receive` arrives while the demand it
+    // returns is not yet counted, and is delivered here once it is.
+    while isActive, isWaiting, demand > .none, let value = latest, let downstream,
+      !cancellation.isCancelled
+    {
+      isWaiting = false
+      demand -= 1
+      demand += downstream.receive(value)
+    }
   }
 
   @MainActor private func finish() {
-    guard let downstream else { return }
+    guard let downstream, !cancellation.isCancelled else { return }
     self.downstream = nil
     activenessSubscription?.cancel()
     activenessSubscription = nil

@@ -48,6 +48,7 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
   private let mailbox = MainActorMailbox()
   private let lock = NSLock()
   private var subscription: (any Subscription)?  // guarded by lock
+  private let cancellation = CancellationFlag()
 
   init(downstream: AnySubscriber<Input, Failure>) {
     self.downstream = downstream
@@ -57,7 +58,7 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
     lock.lock()
     self.subscription = subscription
     lock.unlock()
-    downstream.receive(subscription: subscription)
+    downstream.receive(subscription: RelaySubscription(upstream: subscription, flag: cancellation))
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
@@ -69,6 +70,7 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
       }
     }
     mailbox.enqueue { [self] in
+      guard !cancellation.isCancelled else { return }  // cancelled while it waited
       let more = downstream.receive(handover.value)
       guard more > .none else { return }
       lock.lock()
@@ -80,6 +82,31 @@ final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendab
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    mailbox.run { [downstream] in downstream.receive(completion: completion) }
+    mailbox.run { [downstream, cancellation] in
+      guard !cancellation.isCancelled else { return }
+      downstream.receive(completion: completion)
+    }
+  }
+}
+
+/// The upstream's subscription as the relay's downstream sees it: demand goes straight up, and a
+/// cancellation also stops what the relay has queued for the main actor.
+final class RelaySubscription: Subscription, @unchecked Sendable {
+  let combineIdentifier = CombineIdentifier()
+  private let upstream: any Subscription
+  private let flag: CancellationFlag
+
+  init(upstream: any Subscription, flag: CancellationFlag) {
+    self.upstream = upstream
+    self.flag = flag
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    upstream.request(demand)
+  }
+
+  func cancel() {
+    guard flag.cancel() else { return }
+    upstream.cancel()
   }
 }

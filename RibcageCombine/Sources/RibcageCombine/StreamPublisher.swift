@@ -61,6 +61,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   let combineIdentifier = CombineIdentifier()
   private let observe: StreamPublisher<Value>.Observe
   private let mailbox = MainActorMailbox()  // demand and cancellation, in the order made
+  private let cancellation = CancellationFlag()  // at once, whatever waits in the mailbox
 
   // Main actor only.
   private var downstream: AnySubscriber<Value, Never>?
@@ -90,6 +91,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   }
 
   func cancel() {
+    cancellation.cancel()
     mailbox.run { [self] in
       isCancelled = true
       downstream = nil
@@ -100,7 +102,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   }
 
   @MainActor private func deliver(_ value: Value) {
-    guard let downstream else { return }
+    guard let downstream, !cancellation.isCancelled else { return }
     guard demand > .none else {
       pending = value
       return
@@ -110,7 +112,7 @@ final class StreamBridge<Value>: Subscription, @unchecked Sendable {
   }
 
   @MainActor private func finish() {
-    guard let downstream else { return }
+    guard let downstream, !cancellation.isCancelled else { return }
     self.downstream = nil
     observation = nil
     downstream.receive(completion: .finished)

@@ -102,3 +102,21 @@ struct SharedSubject<Subject>: @unchecked Sendable {
 
   func cancel() { subscription?.cancel() }
 }
+
+/// Runs `body` on a new thread and waits for it, blocking the caller: the main thread is busy
+/// while the other thread sends, as when a network callback arrives during a main-thread turn.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    body()
+    done.signal()
+  }.start()
+  done.wait()
+}
+
+/// Returns after the main queue has run everything queued on it before this call.
+@MainActor func mainQueueTurn() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}
