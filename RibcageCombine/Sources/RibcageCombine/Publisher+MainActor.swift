@@ -39,9 +39,10 @@ struct MainActorReceiving<Upstream: Publisher>: Publisher {
 
 /// Forwards values and completion to the main actor, in the order the upstream sent them: through
 /// one ``MainActorMailbox``, so a value or completion sent on the main thread never overtakes one
-/// sent earlier from another thread. The downstream talks to the upstream subscription directly
-/// (demand and cancellation are thread-safe in Combine); demand a subscriber returns from a
-/// queued value is requested from the upstream once it has been delivered.
+/// sent earlier from another thread. The downstream's demand goes straight to the upstream
+/// (demand is thread-safe in Combine); its cancellation also stops what is queued here; demand a
+/// subscriber returns from a queued value is requested from the upstream once it has been
+/// delivered.
 final class MainActorRelay<Input, Failure: Error>: Subscriber, @unchecked Sendable {
   let combineIdentifier = CombineIdentifier()
   private let downstream: AnySubscriber<Input, Failure>
