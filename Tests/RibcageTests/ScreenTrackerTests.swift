@@ -22,13 +22,13 @@ final class FakeScreen: ScreenHost {
     parent.screens.didShow(child, as: presentation)
   }
 
-  /// The tree detached a shown child: its view goes, with every view above it (pushed or
-  /// presented by its subtree), as UIKit pops to the view below or dismisses.
+  /// The tree detached a shown child: its view goes, and only its view (the tracker asks for
+  /// the views its subtree shows first, deepest first; a sibling above it stays, as UIKit's
+  /// `setViewControllers` keeps it).
   func removeView(of child: RouterNode, shownAs presentation: ScreenPresentation) {
     guard let index = stack.firstIndex(where: { $0.child === child }) else { return }
     removedByTree.append("\(child.name) (\(presentation.rawValue))")
-    for above in stack[(index + 1)...] { above.parent.screens.appDidRemove(above.child) }
-    stack.removeSubrange(index...)
+    stack.remove(at: index)
   }
 
   /// The user removes the top view (back, swipe, sheet pulled down); a presented view the parent

@@ -35,6 +35,12 @@ public struct TreeDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// UIKit navigation controller whose delegate is the app's own): RIBs shown there are not
     /// detached when the user removes their view.
     case screenSyncUnavailable
+    /// A screen host could not show a child's view (the platform refused the transition): the
+    /// child is attached with no view. See ``ScreenTracker/didFailToShow(_:as:reason:)``.
+    case screenShowFailed
+    /// A screen host could not remove the view of a child the tree detached: the view is still
+    /// on screen. See ``ScreenTracker/didFailToRemove(_:shownAs:reason:)``.
+    case screenRemovalFailed
   }
 
   /// How serious a diagnostic is.
