@@ -37,9 +37,25 @@
         }
       }
       .sheet(item: $navigation.sheet) { screen in
-        RIBScreenView(navigation: navigation, screen: screen)
-          .interactiveDismissDisabled(!navigation.allowsSheetDismissal)
+        RIBSheetView(navigation: navigation, screen: screen)
       }
+    }
+  }
+
+  /// A presented screen: its RIB's view, the sheet presented over it (a sheet presenting a
+  /// sheet), and whether the user may pull it down, asked of its parent.
+  @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+  struct RIBSheetView: View {
+    let navigation: RIBNavigation
+    let screen: RIBNavigation.Screen
+
+    var body: some View {
+      let over = Bindable(navigation)[dynamicMember: \RIBNavigation.[sheetOver: screen]]
+      RIBScreenView(navigation: navigation, screen: screen)
+        .interactiveDismissDisabled(!navigation.allowsDismissal(of: screen))
+        .sheet(item: over) { above in
+          RIBSheetView(navigation: navigation, screen: above)
+        }
     }
   }
 
