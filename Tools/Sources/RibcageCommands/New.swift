@@ -11,7 +11,8 @@ struct New: ParsableCommand, ConsoleCommand {
       folder given with --templates); --list-templates shows which are in use.
       """,
     subcommands: [
-      NewRIB.self, NewService.self, NewWorkflow.self, NewPlugin.self, ListTemplates.self,
+      NewApp.self, NewRIB.self, NewService.self, NewWorkflow.self, NewPlugin.self,
+      ListTemplates.self,
     ])
 
   @Flag(
@@ -85,19 +86,93 @@ struct GenerationOptions: ParsableArguments {
 
   /// Writes `plan` (or, with `--dry-run`, only says what it would write), then prints its notes.
   func carryOut(_ plan: GenerationPlan, on console: ToolConsole) throws(GeneratorError) {
+    try plan.carryOut(force: force, dryRun: dryRun, on: console)
+  }
+}
+
+extension GenerationPlan {
+  /// Writes the plan (or, with `dryRun`, only says what it would write), then prints its notes.
+  func carryOut(force: Bool, dryRun: Bool, on console: ToolConsole) throws(GeneratorError) {
     let writer = PlanWriter(force: force)
-    try writer.check(plan)
+    try writer.check(self)
     let cwd = console.workingDirectory
-    let existing = Set(plan.files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) })
-    if !dryRun { try writer.write(plan) }
-    for file in plan.files {
-      let verb =
-        dryRun
-        ? (existing.contains(file.path) ? "would overwrite" : "would create")
-        : (existing.contains(file.path) ? "overwrote" : "created")
-      console.print("\(verb) \(FilePath.relative(file.path, to: cwd))")
+    let existing = Set(files.map(\.path).filter { FileManager.default.fileExists(atPath: $0) })
+    if !dryRun { try writer.write(self) }
+    for file in files {
+      let relative = FilePath.relative(file.path, to: cwd)
+      let verb: String
+      switch (dryRun, file.isEdit, existing.contains(file.path)) {
+      case (true, true, _): verb = "would edit"
+      case (true, false, true): verb = "would overwrite"
+      case (true, false, false): verb = "would create"
+      case (false, true, _): verb = "edited"
+      case (false, false, true): verb = "overwrote"
+      case (false, false, false): verb = "created"
+      }
+      console.print("\(verb) \(relative)")
     }
-    for note in plan.notes { console.print("\n" + note) }
+    for note in notes { console.print("\n" + note) }
+  }
+}
+
+/// `ribcage new app <Name>`: a package that launches.
+struct NewApp: ParsableCommand, ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "app",
+    abstract:
+      "Generate an app package: a launchable root, one child, tests, terminal and iOS launch.",
+    discussion: """
+      Writes <Name>/ (or --output): Package.swift, Sources/<Name> (Root, a LaunchRouter, and \
+      its first child, wired), Sources/<Name>App (a terminal launch host and, where UIKit is, \
+      the @main app delegate) and Tests/<Name>Tests. `swift run <Name>App` prints the tree.
+      """)
+
+  @Argument(help: "The app's name, e.g. Rider: the package, its module and <Name>App.")
+  var name: String
+
+  @Option(help: "The root's first child, a RIB with a view.")
+  var child = "Home"
+
+  @Option(help: "The package's folder (default: ./<Name>).")
+  var output: String?
+
+  @Option(
+    help: "Depend on a local clone of Ribcage at this path (default: the released package's URL)."
+  )
+  var ribcagePath: String?
+
+  @Option(help: "A folder of templates overriding the built-in ones (default: .ribcage/templates).")
+  var templates: String?
+
+  @Flag(help: "Print what would be written; write nothing.")
+  var dryRun = false
+
+  @Flag(help: "Overwrite files that exist.")
+  var force = false
+
+  func run(on console: ToolConsole) throws {
+    let appName = try TypeName(name)
+    let cwd = console.workingDirectory
+    let folder = FilePath.resolved(output ?? appName.value, in: cwd)
+    let library = try TemplateLibrary(overrideFolder: templates, workingDirectory: cwd)
+    let generator = Generator(templates: library, options: OutputOptions(output: folder))
+    let request = AppRequest(
+      name: appName, child: try TypeName(child, role: "child"),
+      ribcage: ribcagePath.map { .path(Self.manifestPath($0, from: folder, cwd: cwd)) }
+        ?? AppRequest.defaultRibcage)
+    try generator.plan(request).carryOut(force: force, dryRun: dryRun, on: console)
+  }
+
+  /// `path` as the manifest at `folder` should name it: relative paths are taken from the
+  /// working directory and rewritten relative to the package.
+  static func manifestPath(_ path: String, from folder: String, cwd: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    let target = FilePath.resolved(path, in: cwd).split(separator: "/")
+    let base = folder.split(separator: "/")
+    var common = 0
+    while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+    let ups = Array(repeating: "..", count: base.count - common)
+    return (ups + target[common...].map(String.init)).joined(separator: "/")
   }
 }
 
@@ -132,12 +207,20 @@ struct NewRIB: ParsableCommand, ConsoleCommand {
   )
   var parent: String?
 
+  @Flag(
+    help: "With --parent: edit the parent's router, interactor, builder and mocks to route here.")
+  var wire = false
+
   @OptionGroup var options: GenerationOptions
 
   func run(on console: ToolConsole) throws {
     let request = RIBRequest(
       name: try TypeName(name), hasView: layout == .view, hasPresenter: presenter,
-      parent: try parent.map { name throws(GeneratorError) in try TypeName(name, role: "parent") })
+      parent: try parent.map { name throws(GeneratorError) in try TypeName(name, role: "parent") },
+      wire: wire)
+    if wire, parent == nil {
+      throw GeneratorError.invalidName(name, reason: "--wire needs --parent <Parent>")
+    }
     let generator = try options.generator(on: console)
     try options.carryOut(try generator.plan(request), on: console)
   }

@@ -6,6 +6,15 @@ public struct GenerationPlan: Sendable, Equatable {
     /// The absolute path.
     public let path: String
     public let contents: String
+    /// Whether the file exists and is edited (`--wire` on a parent's files): written over it
+    /// without `--force`.
+    public let isEdit: Bool
+
+    public init(path: String, contents: String, isEdit: Bool = false) {
+      self.path = path
+      self.contents = contents
+      self.isEdit = isEdit
+    }
   }
 
   public var files: [File] = []

@@ -14,6 +14,14 @@ public struct Generator: Sendable {
   /// The files of a RIB and its tests, the parent's component extension, and the routing
   /// snippet for the parent.
   public func plan(_ request: RIBRequest) throws(GeneratorError) -> GenerationPlan {
+    try plan(request, knownParent: nil)
+  }
+
+  /// The plan for `request`; `knownParent` is the parent's component file and whether it has a
+  /// view when the parent is not on disk yet (`ribcage new app`).
+  func plan(_ request: RIBRequest, knownParent: (path: String, hasView: Bool)?)
+    throws(GeneratorError) -> GenerationPlan
+  {
     if request.hasPresenter, !request.hasView {
       throw .invalidName(
         request.name.value,
@@ -47,9 +55,12 @@ public struct Generator: Sendable {
     context["parentFileNote"] = request.parent.map { " (`\($0)Component+\(name).swift`)" } ?? ""
 
     var parentFolder: String?
+    var parentHasView = true
     if let parent = request.parent {
-      let found = try findComponent(of: parent)
+      let found: (path: String, hasView: Bool)
+      if let knownParent { found = knownParent } else { found = try findComponent(of: parent) }
       parentFolder = FilePath.parent(found.path)
+      parentHasView = found.hasView
       context["parent"] = parent.value
       context["lowerParent"] = parent.lowerCamel
       context["parentView"] = found.hasView ? "viewController" : "presentingView"
@@ -84,7 +95,17 @@ public struct Generator: Sendable {
         .init(
           path: FilePath.join(parentFolder, "\(parent)Component+\(name).swift"),
           contents: try render("rib.parent-component.swift.stencil", context)))
-      plan.notes.append(try templates.render("rib.routing-snippet.txt.stencil", context))
+      let wiring = ParentWiring(
+        parent: parent.value, child: name.value, lowerChild: name.lowerCamel,
+        childHasView: request.hasView, parentHasView: parentHasView)
+      if request.wire {
+        plan.files += try wiredFiles(wiring, sourcesFolder: parentFolder)
+        plan.notes.append(
+          "\(parent) routes to \(name): call `router?.routeTo\(name)()` from \(parent)Interactor.")
+      } else {
+        context["edits"] = wiring.snippet
+        plan.notes.append(try templates.render("rib.routing-snippet.txt.stencil", context))
+      }
     }
     return plan
   }
@@ -123,8 +144,7 @@ public struct Generator: Sendable {
     ]
   }
 
-  private func render(_ template: String, _ context: [String: Any]) throws(GeneratorError) -> String
-  {
+  func render(_ template: String, _ context: [String: Any]) throws(GeneratorError) -> String {
     var text = try templates.render(template, context)
     // Templates leave blank runs where optional parts were skipped: collapse them.
     while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
@@ -133,6 +153,39 @@ public struct Generator: Sendable {
     text = text.replacingOccurrences(of: " {\n}", with: " {}")
     while text.hasSuffix("\n\n") { text.removeLast() }
     return text.hasSuffix("\n") ? text : text + "\n"
+  }
+
+  /// The parent's router, interactor, builder and mocks with `wiring` applied.
+  private func wiredFiles(_ wiring: ParentWiring, sourcesFolder: String) throws(GeneratorError)
+    -> [GenerationPlan.File]
+  {
+    let parent = wiring.parent
+    var paths = ["Router", "Interactor", "Builder"].map {
+      FilePath.join(sourcesFolder, "\(parent)\($0).swift")
+    }
+    guard let mocks = findFile(named: "\(parent)Mocks.swift", under: FilePath.parent(searchRoot()))
+    else { throw .cannotWire(file: "\(parent)Mocks.swift", missing: "the file") }
+    paths.append(mocks)
+    var files: [GenerationPlan.File] = []
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path),
+        let text = String(data: data, encoding: .utf8)
+      else { throw .cannotWire(file: path, missing: "the file") }
+      let name = String(path.split(separator: "/").last ?? "")
+      files.append(
+        .init(path: path, contents: try wiring.apply(to: text, file: name), isEdit: true))
+    }
+    return files
+  }
+
+  /// The first file called `name` below `root`, outside build folders.
+  private func findFile(named name: String, under root: String) -> String? {
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return nil }
+    while let relative = enumerator.nextObject() as? String {
+      if relative.hasPrefix(".build") || relative.contains("/.build/") { continue }
+      if relative == name || relative.hasSuffix("/" + name) { return FilePath.join(root, relative) }
+    }
+    return nil
   }
 
   /// The file declaring `class <Parent>Component`, searched under the output folder's package
@@ -156,7 +209,8 @@ public struct Generator: Sendable {
       let routerText = FileManager.default.contents(atPath: router).flatMap {
         String(data: $0, encoding: .utf8)
       }
-      return (path, routerText?.contains("ViewableRouter") ?? true)
+      let hasView = routerText.map { $0.contains("ViewableRouter") || $0.contains("LaunchRouter") }
+      return (path, hasView ?? true)
     }
     throw .unknownParent(parent.value, searched: root)
   }

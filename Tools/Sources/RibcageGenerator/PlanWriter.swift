@@ -22,7 +22,7 @@ public struct PlanWriter: Sendable {
         if isDirectory.boolValue {
           throw .unwritableOutput(file.path, reason: "a folder has that name")
         }
-        existing.append(file.path)
+        if !file.isEdit { existing.append(file.path) }
       }
       try checkWritable(folder: FilePath.parent(file.path))
     }

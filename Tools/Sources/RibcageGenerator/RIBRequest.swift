@@ -45,11 +45,17 @@ public struct RIBRequest: Sendable, Equatable {
   public var hasView: Bool
   public var hasPresenter: Bool
   public var parent: TypeName?
+  /// Whether to edit the parent's files so it routes to the new RIB (`--wire`) instead of
+  /// printing the code to paste.
+  public var wire: Bool
 
-  public init(name: TypeName, hasView: Bool, hasPresenter: Bool, parent: TypeName?) {
+  public init(
+    name: TypeName, hasView: Bool, hasPresenter: Bool, parent: TypeName?, wire: Bool = false
+  ) {
     self.name = name
     self.hasView = hasView
     self.hasPresenter = hasPresenter
     self.parent = parent
+    self.wire = wire
   }
 }

@@ -32,6 +32,10 @@ public struct TemplateLibrary: Sendable {
     "rib.parent-component.swift.stencil", "rib.routing-snippet.txt.stencil",
     "service.swift.stencil", "service.tests.swift.stencil", "workflow.swift.stencil",
     "workflow.tests.swift.stencil", "plugin.swift.stencil", "plugin.tests.swift.stencil",
+    "app.package.swift.stencil", "app.gitignore.stencil", "app.root-builder.swift.stencil",
+    "app.root-interactor.swift.stencil", "app.root-router.swift.stencil",
+    "app.root-view.swift.stencil", "app.root.swift.stencil", "app.root-mocks.swift.stencil",
+    "app.root-tests.swift.stencil", "app.main.swift.stencil", "app.terminal-host.swift.stencil",
   ]
 
   /// The folder of the shipped templates.

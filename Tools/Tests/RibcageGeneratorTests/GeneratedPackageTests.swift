@@ -23,42 +23,26 @@ private func swift(_ arguments: [String], in directory: String) throws -> (
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-/// The proof that `ribcage new` works: a fresh package that depends on Ribcage by path gets a
-/// generated tree (Root → LoggedOut | LoggedIn → Home, with --parent wiring) plus a service, a
-/// workflow and a plugin; it must build with no warnings and its generated tests must pass.
+/// The proof that `ribcage new` works: `ribcage new app` makes a package that depends on Ribcage
+/// by path, then RIBs are wired into it with `--wire` (Root → Welcome | LoggedOut | LoggedIn →
+/// Home), plus a service, a workflow and a plugin; it must build with no warnings, its generated
+/// tests (the parents' mocks and tests after every edit included) must pass, and its terminal
+/// launch must print the tree with the leak detector silent.
 /// Slow (a fresh build of Ribcage), so opt-in: `RIBCAGE_INTEGRATION=1` (Scripts/test-all.sh sets it).
 @Test(
   .enabled(if: ProcessInfo.processInfo.environment["RIBCAGE_INTEGRATION"] == "1"),
   .timeLimit(.minutes(15)))
-func aGeneratedPackageBuildsAndItsGeneratedTestsPass() throws {
+func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
   let folder = TemporaryFolder()
-  folder.write(
-    "Package.swift",
-    """
-    // swift-tools-version:6.2
-    import PackageDescription
-
-    let package = Package(
-      name: "App",
-      platforms: [.macOS(.v13)],
-      dependencies: [.package(name: "Ribcage", path: "\(repositoryRoot)")],
-      targets: [
-        .target(name: "App", dependencies: [.product(name: "Ribcage", package: "Ribcage")]),
-        .testTarget(
-          name: "AppTests",
-          dependencies: [
-            "App", .product(name: "Ribcage", package: "Ribcage"),
-            .product(name: "RibcageTesting", package: "Ribcage"),
-          ]),
-      ],
-      swiftLanguageModes: [.v6]
-    )
-    """)
+  let app = ribcage(
+    [
+      "new", "app", "App", "--child", "Welcome", "--output", ".", "--ribcage-path", repositoryRoot,
+    ], in: folder.path)
+  try #require(app.status == 0, "new app: \(app.errorText)")
   let commands = [
-    ["new", "rib", "Root", "--viewless"],
-    ["new", "rib", "LoggedOut", "--presenter", "--parent", "Root"],
-    ["new", "rib", "LoggedIn", "--viewless", "--parent", "Root"],
-    ["new", "rib", "Home", "--parent", "LoggedIn"],
+    ["new", "rib", "LoggedOut", "--presenter", "--parent", "Root", "--wire"],
+    ["new", "rib", "LoggedIn", "--viewless", "--parent", "Root", "--wire"],
+    ["new", "rib", "Home", "--parent", "LoggedIn", "--wire"],
     ["new", "service", "Profile"],
     ["new", "workflow", "OpenTrip"],
     ["new", "plugin", "CarPhotos"],
@@ -67,8 +51,7 @@ func aGeneratedPackageBuildsAndItsGeneratedTestsPass() throws {
     let run = ribcage(command + ["--output", "Sources/App"], in: folder.path)
     try #require(run.status == 0, "\(command): \(run.errorText)")
   }
-  // The parent's component really satisfies its children's dependencies: wire them by hand the
-  // way the printed snippets say, and run the tree.
+  // A viewless parent puts its children's views on its parent's view, and takes them off again.
   folder.write(
     "Tests/AppTests/WiringTests.swift",
     """
@@ -78,30 +61,31 @@ func aGeneratedPackageBuildsAndItsGeneratedTestsPass() throws {
 
     @testable import App
 
-    @MainActor final class AppDependency: RootDependency {}
-
-    @MainActor @Test func generatedParentsProvideTheirChildrensDependencies() {
+    @MainActor @Test func aViewlessParentShowsItsChildrensViewsOnItsParentsView() throws {
       let harness = RIBHarness()
-      let root = RootComponent(dependency: AppDependency())
-      let parent = Router(interactor: Interactor())
-      harness.activate(parent)
-      do {
-        let loggedOut = LoggedOutBuilder(dependency: root).build(withListener: LoggedOutListenerMock())
-        let loggedIn = LoggedInBuilder(dependency: root)
-          .build(withListener: LoggedInListenerMock(), presentingView: LoggedInViewControllableMock())
-        let home = HomeBuilder(dependency: LoggedInComponent(dependency: root))
-          .build(withListener: HomeListenerMock())
-        parent.attachChild(loggedOut)
-        parent.attachChild(loggedIn)
-        loggedIn.attachChild(home)
-        #expect(parent.snapshot().textRendering().contains("Home [active, view]"))
-        parent.detachChild(loggedOut)
-        parent.detachChild(loggedIn)
-      }
+      let root = RootBuilder(dependency: AppComponent()).build()
+      harness.launch(root)
+      let view = try #require(root.viewControllable as? RootViewController)
+      root.routeToLoggedIn()
+      let loggedIn = try #require(root.children.last as? LoggedInRouter)
+      loggedIn.routeToHome()
+      #expect(root.snapshot().textRendering().contains("Home [active, view]"))
+      #expect(view.shownChildren.count == 2)  // Welcome's and Home's
+      root.routeAwayFromLoggedIn()  // LoggedIn's cleanupViews takes Home's view off
+      #expect(view.shownChildren.count == 1)
       harness.expectNoLeaks()
     }
     """)
-  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 21)
+  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 30)
+
+  let format = try swift(
+    [
+      "format", "lint", "--strict", "--configuration", repositoryRoot + "/.swift-format", "-r",
+      "Sources", "Tests", "Package.swift",
+    ], in: folder.path)
+  #expect(
+    format.status == 0 && format.output.isEmpty,
+    "generated code is not formatted:\n\(format.output)")
 
   let build = try swift(["build", "--build-tests"], in: folder.path)
   try #require(build.status == 0, "swift build failed:\n\(build.output)")
@@ -112,7 +96,10 @@ func aGeneratedPackageBuildsAndItsGeneratedTestsPass() throws {
 
   let test = try swift(["test"], in: folder.path)
   #expect(test.status == 0, "swift test failed:\n\(test.output)")
-  // 3 RIBs with a view: 5–7 tests each; the viewless ones 6; service 2, workflow 2, plugin 3; wiring 1.
   let summary = test.output.split(separator: "\n").first { $0.contains("Test run with") } ?? ""
-  #expect(summary.contains("✔ Test run with 36 tests"), "\(summary)")
+  #expect(summary.contains("✔ Test run with 42 tests"), "\(summary)")
+
+  let launch = try swift(["run", "AppApp"], in: folder.path)
+  #expect(launch.status == 0, "swift run AppApp failed:\n\(launch.output)")
+  #expect(launch.output.contains("Root [active, view]\n└─ Welcome [active, view]\nNo leaks."))
 }

@@ -52,8 +52,9 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   #expect(plan.files.count == 6)
   #expect(!plan.files.contains { $0.path.hasSuffix("ViewController.swift") })
   let router = plan.files[2].contents
-  #expect(router.contains("let presentingView: any ViewControllable"))
-  #expect(router.contains("func cleanupViews()"))
+  #expect(router.contains("let presentingView: any RideViewControllable"))
+  #expect(router.contains("func cleanupViews() {\n    for child in children {"))
+  #expect(router.contains("presentingView.remove(viewable.viewControllable)"))
   #expect(plan.files[1].contents.contains("router?.cleanupViews()"))
 }
 
@@ -81,8 +82,9 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   #expect(extensionFile.contents.contains("extension RootComponent: HomeDependency {"))
   #expect(extensionFile.contents.contains("var homeState: StateStream<HomeState>"))
   let snippet = try #require(plan.notes.first)
-  #expect(snippet.contains("To route to Home from Root, paste into RootRouter:"))
-  #expect(snippet.contains("let router = homeBuilder.build(withListener: interactor)"))
+  #expect(snippet.contains("To route to Home from Root, make these changes"))
+  #expect(snippet.contains("let router = builder.build(withListener: interactor)"))
+  #expect(!snippet.contains("in init:"))
   #expect(plan.files[0].contents.contains("conformance (`RootComponent+Home.swift`), so"))
 }
 
