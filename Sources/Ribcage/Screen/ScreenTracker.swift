@@ -65,9 +65,11 @@ public final class ScreenTracker {
   private weak var parent: RouterNode?
   /// Shown children, in the order they were shown (the last is on top).
   private var entries: [Entry] = []
-  /// Views of children the tree detached while the user was swiping them away: removed when the
-  /// gesture is cancelled, forgotten when it completes.
-  private var awaitingGestureEnd: [Entry] = []
+  /// Children the tree detached while the user was swiping their view away: their view is
+  /// removed when the gesture is cancelled, forgotten when it completes. Held strongly until
+  /// then — the only way the host can still be asked to remove the view — and released as the
+  /// gesture ends (a gesture longer than the leak detector's grace period is reported).
+  private var awaitingGestureEnd: [(child: RouterNode, entry: Entry)] = []
   /// Handlers on the parent and each of its ancestors, kept while a view is shown: detaching any
   /// of them (or releasing the root while active) takes this tracker's views off the screen.
   private var ancestorWatches: [AncestorWatch] = []
@@ -81,6 +83,13 @@ public final class ScreenTracker {
 
   init(parent: RouterNode) {
     self.parent = parent
+  }
+
+  /// The parent is gone while the user is still swiping away the view of a child it had
+  /// detached: nothing would hear the gesture end, so the view's host is asked now (a host that
+  /// queues its transitions, as the platform glue does, removes it once the gesture is over).
+  isolated deinit {
+    for (child, entry) in awaitingGestureEnd { removeView(of: entry, child: child) }
   }
 
   /// Every child the user removed (after it was detached), in order.
@@ -166,9 +175,8 @@ public final class ScreenTracker {
   /// The user abandoned removing `child`'s view: it stays, and so does `child` — unless the tree
   /// detached `child` during the gesture: its view is removed now.
   public func userCancelledRemoval(of child: RouterNode) {
-    let id = ObjectIdentifier(child)
-    if let index = awaitingGestureEnd.firstIndex(where: { $0.id == id }) {
-      let entry = awaitingGestureEnd.remove(at: index)
+    if let index = awaitingGestureEnd.firstIndex(where: { $0.child === child }) {
+      let entry = awaitingGestureEnd.remove(at: index).entry
       removeView(of: entry, child: child)
       return
     }
@@ -180,8 +188,7 @@ public final class ScreenTracker {
   /// Whether the user is removing `child`'s view right now (begun, neither finished nor
   /// cancelled).
   public func isBeingRemovedByUser(_ child: RouterNode) -> Bool {
-    let id = ObjectIdentifier(child)
-    if awaitingGestureEnd.contains(where: { $0.id == id }) { return true }
+    if awaitingGestureEnd.contains(where: { $0.child === child }) { return true }
     return index(of: child).map { entries[$0].state == .userGestureUnderway } ?? false
   }
 
@@ -191,8 +198,7 @@ public final class ScreenTracker {
   /// app detached first, it does nothing more — there is exactly one detach, and the parent is
   /// told once, after it.
   public func userDidRemove(_ child: RouterNode) {
-    let id = ObjectIdentifier(child)
-    if let index = awaitingGestureEnd.firstIndex(where: { $0.id == id }) {
+    if let index = awaitingGestureEnd.firstIndex(where: { $0.child === child }) {
       // The app detached it during the gesture; the gesture removed the view.
       awaitingGestureEnd.remove(at: index)
       return
@@ -226,8 +232,7 @@ public final class ScreenTracker {
   /// The app removed `child`'s view itself (and will detach `child` or show it again): the
   /// tracker stops following it, so detaching it later is not reported.
   public func appDidRemove(_ child: RouterNode) {
-    let id = ObjectIdentifier(child)
-    awaitingGestureEnd.removeAll { $0.id == id }
+    awaitingGestureEnd.removeAll { $0.child === child }
     forget(child)
   }
 
@@ -279,7 +284,7 @@ public final class ScreenTracker {
     let entry = entries.remove(at: index)
     switch entry.state {
     case .removedByUser: break
-    case .userGestureUnderway: awaitingGestureEnd.append(entry)
+    case .userGestureUnderway: awaitingGestureEnd.append((child, entry))
     case .shown: removeView(of: entry, child: child)
     }
     stopWatchingAncestorsIfIdle()
@@ -322,7 +327,8 @@ public final class ScreenTracker {
       entry.child?.removeDetachHandler(entry.detachHandler)
       switch entry.state {
       case .removedByUser: break
-      case .userGestureUnderway: awaitingGestureEnd.append(entry)
+      case .userGestureUnderway:
+        if let child = entry.child { awaitingGestureEnd.append((child, entry)) }
       case .shown: if let child = entry.child { removeView(of: entry, child: child) }
       }
     }
