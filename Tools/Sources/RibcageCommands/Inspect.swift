@@ -22,10 +22,10 @@ struct Inspect: ParsableCommand, ConsoleCommand {
   var html: String?
 
   @Option(
-    help: "The address to listen on (default 127.0.0.1; anything else is reachable by others).")
+    help: "The address to listen on (anything but 127.0.0.1 is reachable by others).")
   var host: String = "127.0.0.1"
 
-  @Option(help: "The port (default 7420; 0 picks a free one).")
+  @Option(help: "The port (0 picks a free one).")
   var port: Int = 7420
 
   @Option(
@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand, ConsoleCommand {
 
   @Option(
     name: .customLong("page-tail-mb"),
-    help: "How much of a long session's file a page gets when it opens it, in MB (default 32).")
+    help: "How much of a long session's file a page gets when it opens it, in MB.")
   var pageTailMB: Int = 32
 
   func run(on console: ToolConsole) throws {
@@ -90,7 +90,7 @@ struct Inspect: ParsableCommand, ConsoleCommand {
           }
         }
       } catch {
-        failure.set("\(error)")
+        failure.set(Self.explain(error, host: host, port: port))
       }
       done.signal()
     }
@@ -98,6 +98,15 @@ struct Inspect: ParsableCommand, ConsoleCommand {
     if let message = failure.message {
       throw ToolFailure("inspect: \(message)")
     }
+  }
+
+  /// The server's error as a user can act on it: a port in use says so and how to pick another,
+  /// instead of the socket call that failed.
+  static func explain(_ error: any Error, host: String, port: Int) -> String {
+    let text = "\(error)"
+    guard text.contains(String(cString: strerror(EADDRINUSE))) else { return text }
+    return "port \(port) on \(host) is in use (another `ribcage inspect`?); pass --port 0 to "
+      + "pick a free one, or another --port"
   }
 
   private func writeReport(of file: String, to output: String, console: ToolConsole) throws {

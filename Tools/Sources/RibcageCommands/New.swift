@@ -55,7 +55,7 @@ struct ListTemplates: ParsableCommand, ConsoleCommand {
 
 /// Options every `ribcage new` subcommand takes.
 struct GenerationOptions: ParsableArguments {
-  @Option(help: "The folder for the sources; each item gets a subfolder (default: .).")
+  @Option(help: "The folder for the sources (Sources/<Module>); each item gets a subfolder.")
   var output = "."
 
   @Option(help: "The folder for the tests (default: Tests/<Module>Tests beside Sources/<Module>).")
@@ -187,7 +187,7 @@ struct NewRIB: ParsableCommand, ConsoleCommand {
 
     static func help(for value: Layout) -> ArgumentHelp? {
       switch value {
-      case .view: "The RIB owns a view (default)."
+      case .view: "The RIB owns a view."
       case .viewless: "The RIB has no view; its router presents its children in its parent's view."
       }
     }

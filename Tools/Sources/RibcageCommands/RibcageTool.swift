@@ -63,6 +63,14 @@ public struct RibcageTool: ParsableCommand {
     } catch let error as ConfigurationError {
       console.printFailure("\(error)")
       return ExitStatus.usageOrIOError
+    } catch let error as ValidationError {
+      // A command's own check: its usage, not the root's.
+      let usage = usageString(for: type(of: command))
+      let name = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") }
+      console.printError(
+        "Error: \(error.message)\nUsage: \(usage)\n  See '\(name.joined(separator: " ")) --help' "
+          + "for more information.")
+      return ExitStatus.usageOrIOError
     } catch let error as GeneratorError {
       // Paths inside the working directory read better relative to it.
       let message = "\(error)".replacingOccurrences(of: console.workingDirectory + "/", with: "")

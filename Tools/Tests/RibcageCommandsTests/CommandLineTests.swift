@@ -36,7 +36,7 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   #expect(recording.run(["new", "widget", "--help"]) == 2)
   #expect(
     recording.errors
-      == "error: unknown command 'widget' for 'ribcage new'; commands: rib, service, workflow, plugin, templates\n"
+      == "error: unknown command 'widget' for 'ribcage new'; commands: app, rib, service, workflow, plugin, templates\n"
   )
 }
 
