@@ -179,6 +179,31 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
+  /// The shapes Rides on iOS uses: a sheet over a pushed screen, a viewless parent's children,
+  /// and a tab with its own navigation; the user and the app each remove what they should.
+  @Test func aSheetOverAPushedScreenAViewlessParentsChildrenAndATab() {
+    let (harness, root) = activeRoot()
+    let rides = RIBNavigation()
+    let profileTab = RIBNavigation()
+    do {
+      let loggedIn = ViewlessRouter()
+      root.attachChild(loggedIn)
+      let request = SceneRouter()
+      rides.push(request, from: loggedIn)
+      let confirm = SceneRouter()
+      rides.present(confirm, from: request)
+      let profile = SceneRouter()
+      profileTab.push(profile, from: loggedIn)
+      rides.sheet = nil  // the rider pulls the confirm sheet down
+      #expect(request.children.isEmpty && request.interactor.dismissed == 1)
+      #expect(rides.path.count == 1 && profileTab.path.count == 1)
+      root.detachChild(loggedIn)  // signing out: every screen below goes, in both tabs
+      #expect(rides.path.isEmpty && profileTab.path.isEmpty)
+    }
+    #expect(harness.diagnostics.isEmpty)
+    harness.expectNoLeaks()
+  }
+
   /// Scenario 10: an active root released without a detach takes its children's screens with it.
   @Test func anActiveRootReleasedWithoutADetachRemovesItsChildrensScreens() {
     let harness = RIBHarness()
