@@ -26,7 +26,7 @@ public struct InspectConfiguration: Sendable {
   public init(
     host: String = "127.0.0.1", port: Int = 7420, token: String = InspectConfiguration.newToken(),
     sessionsDirectory: String = InspectConfiguration.defaultSessionsDirectory,
-    offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20,
+    offlineFiles: [String] = [], maximumAppMessage: Int = 16 << 20,
     maximumPageMessage: Int = 64 << 10, pageTailBytes: Int = 32 << 20
   ) {
     self.host = host

@@ -1,6 +1,7 @@
 /// What `ribcage inspect` lets the world take of the machine it runs on: connections, time and
 /// memory. A client past a limit is refused early (and the refusal logged), so a hostile local
-/// process or a stuck browser can slow the inspector down but never take it over or kill it.
+/// process or a stuck browser can keep the inspector busy while it goes on, but never make it hold
+/// more than these, or stop it.
 public struct InspectLimits: Sendable, Equatable {
   /// Open TCP connections (apps, pages, requests) at once; more wait in the kernel's backlog.
   public var connections = 256
@@ -12,6 +13,8 @@ public struct InspectLimits: Sendable, Equatable {
   public var requestHeadSeconds = 10
   /// How long an HTTP connection may stay idle between requests (WebSockets are pinged instead).
   public var idleSeconds = 30
+  /// How long a plain HTTP connection (not a WebSocket) may live: a page is one request.
+  public var httpLifetimeSeconds = 60
   /// The longest session line an app may send.
   public var lineBytes = 8 << 20
   /// Bytes of app messages being checked and written at once, over every connection: an app

@@ -90,11 +90,13 @@ public struct InspectServer: Sendable {
           log("refused a connection to \(LogText.escaped(path.prefix(100))): \(refusal)")
           return .dontUpgrade
         }
+        if path == "/app", offline {
+          log("refused an app: this server shows recorded files only")
+          return .dontUpgrade
+        }
+        // A WebSocket from here on: no HTTP deadline.
+        _ = try? await channel.pipeline.removeHandler(name: RequestHeadDeadline.name).get()
         if path == "/app" {
-          if offline {
-            log("refused an app: this server shows recorded files only")
-            return .dontUpgrade
-          }
           return .upgrade([:]) { inbound, outbound, _ in
             await AppConnection(
               hub: hub, log: log, maximumMessage: configuration.maximumAppMessage,
@@ -105,7 +107,8 @@ public struct InspectServer: Sendable {
         }
         return .upgrade([:]) { inbound, outbound, _ in
           await PageConnection(
-            hub: hub, log: log, maximumMessage: configuration.maximumPageMessage, limits: limits
+            hub: hub, log: log, maximumMessage: configuration.maximumPageMessage, limits: limits,
+            channel: channel
           )
           .serve(inbound, outbound)
         }
@@ -115,7 +118,7 @@ public struct InspectServer: Sendable {
         inner: HTTP1WebSocketUpgradeChannel(
           responder: responder, configuration: .init(http1: http, ws: webSocket),
           shouldUpgrade: shouldUpgrade),
-        limit: headLimit)
+        limit: headLimit, lifetime: .seconds(Int64(limits.httpLifetimeSeconds)))
     }
     let app = Application(
       router: router,
@@ -155,8 +158,14 @@ struct AppConnection {
     var session: String?
     var reason = "closed"
     do {
-      for try await message in inbound.messages(maxSize: maximumMessage) {
-        let text = try AppStreamValidator.text(of: message, limit: maximumMessage)
+      // The hello is small: a connection that has not said it may hold 64 KB, not a message's
+      // worth (before the hello, no limit on apps applies yet).
+      var messages = inbound.makeAsyncIterator()
+      while let message = try await messages.nextMessage(
+        maxSize: session == nil ? Self.maximumHello : maximumMessage)
+      {
+        let limit = session == nil ? Self.maximumHello : maximumMessage
+        let text = try AppStreamValidator.text(of: message, limit: limit)
         let size = text.utf8.count
         await budget.take(size)
         do {
@@ -167,8 +176,7 @@ struct AppConnection {
             let hello = try validator.acceptHello(text)
             session = try await hub.appConnected(
               hello, connection: connection,
-              send: { text in try? await outbound.write(.text(text)) },
-              close: { reason in try? await outbound.close(.normalClosure, reason: reason) })
+              send: { text in try? await outbound.write(.text(text)) })
           }
         } catch {
           await budget.give(size)
@@ -184,7 +192,10 @@ struct AppConnection {
       reason = error.description
       log("app \(LogText.escaped(validator.hello?.app ?? "?")) refused: \(LogText.escaped(reason))")
       let code: WebSocketErrorCode =
-        if case .tooMany = error { .policyViolation } else { .unexpectedServerError }
+        switch error {
+        case .tooMany, .alreadyConnected: .policyViolation
+        default: .unexpectedServerError
+        }
       try? await outbound.close(code, reason: Self.closeReason(reason))
     } catch {
       reason = "\(error)"
@@ -192,6 +203,9 @@ struct AppConnection {
     }
     if let session { await hub.appDisconnected(session, connection: connection, reason: reason) }
   }
+
+  /// The largest hello an app may send.
+  static let maximumHello = 64 << 10
 
   /// A close frame's reason: at most 123 bytes of UTF-8, cut at a character.
   static func closeReason(_ text: String) -> String {
@@ -210,11 +224,15 @@ struct PageConnection {
   let log: @Sendable (String) -> Void
   let maximumMessage: Int
   let limits: InspectLimits
+  /// The page's connection, closed at once when the page is too slow.
+  let channel: any Channel
 
   func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
     let page = UUID()
+    let channel = self.channel
     let (outbox, stream) = PageOutbox.make(
-      highWater: limits.pageHighWaterBytes, limit: limits.pageBacklogBytes)
+      highWater: limits.pageHighWaterBytes, limit: limits.pageBacklogBytes,
+      onTooSlow: { channel.close(promise: nil) })
     guard await hub.pageConnected(page, outbox: outbox) else {
       log("refused a page: \(limits.pages) pages are connected already")
       try? await outbound.close(.policyViolation, reason: "too many pages are connected")
@@ -226,10 +244,7 @@ struct PageConnection {
           do { try await outbound.writeTextMessage(text) } catch { break }
           await outbox.sent(text.utf8.count)
         }
-        if let reason = await outbox.closedBecause {
-          log("closed a page: \(reason)")
-          try? await outbound.close(.policyViolation, reason: AppConnection.closeReason(reason))
-        }
+        if let reason = await outbox.closedBecause { log("closed a page: \(reason)") }
       }
       do {
         for try await message in inbound.messages(maxSize: maximumMessage) {

@@ -41,10 +41,18 @@ public enum PageDocument {
   /// A report's document in two parts, for the session's lines to be written between them one
   /// by one (a long session is never held whole).
   static func reportParts(title: String) -> (before: String, after: String) {
-    let marker = "\u{1}session\u{1}"
-    let page = html(mode: .report(session: marker, title: title))
-    guard let range = page.range(of: marker) else { return (page, "") }
-    return (String(page[..<range.lowerBound]), String(page[range.upperBound...]))
+    let nonce = InspectConfiguration.newToken()
+    let policy = contentSecurityPolicy(nonce: nonce, connects: false)
+    let values = placeholders(
+      mode: .report(session: "", title: title), nonce: nonce, policy: policy)
+    let template = resource("index.html")
+    guard let range = template.range(of: sessionPlaceholder) else {
+      return (filled(template, with: values), "")
+    }
+    return (
+      filled(String(template[..<range.lowerBound]), with: values),
+      filled(String(template[range.upperBound...]), with: values)
+    )
   }
 
   /// Nothing but the document's own script and style (by `nonce`), images from data URLs, and
@@ -56,29 +64,52 @@ public enum PageDocument {
   }
 
   private static func html(mode: Mode, nonce: String, policy: String) -> String {
-    // The document's own placeholders first: no text put in later is searched for them.
-    var page = resource("index.html").replacingOccurrences(
-      of: "__POLICY__", with: htmlEscaped(policy)
-    ).replacingOccurrences(of: "__NONCE__", with: nonce)
-    let modeName: String
-    var embedded = ""
-    var title = "Ribcage inspector"
+    filled(resource("index.html"), with: placeholders(mode: mode, nonce: nonce, policy: policy))
+  }
+
+  private static let sessionPlaceholder = "<!--SESSION-->"
+
+  /// What each placeholder of `index.html` stands for.
+  private static func placeholders(mode: Mode, nonce: String, policy: String) -> [String: String] {
+    var values = [
+      "__POLICY__": htmlEscaped(policy), "__NONCE__": nonce,
+      "/*STYLE*/": resource("inspector.css"), "__MODE__": "live",
+      "__TITLE__": htmlEscaped("Ribcage inspector"),
+      "/*SCRIPT*/": resource("inspector.js").replacingOccurrences(
+        of: "</script", with: "<\\/script"),
+      sessionPlaceholder: "",
+    ]
     switch mode {
-    case .live: modeName = "live"
-    case .offline: modeName = "offline"
+    case .live: break
+    case .offline: values["__MODE__"] = "offline"
     case .report(let session, let name):
-      modeName = "report"
-      embedded = scriptSafe(session)
-      title = "Ribcage session — \(name)"
+      values["__MODE__"] = "report"
+      values["__TITLE__"] = htmlEscaped("Ribcage session — \(name)")
+      values[sessionPlaceholder] = scriptSafe(session)
     }
-    page = page.replacingOccurrences(of: "/*STYLE*/", with: resource("inspector.css"))
-    page = page.replacingOccurrences(of: "__MODE__", with: modeName)
-    page = page.replacingOccurrences(of: "__TITLE__", with: htmlEscaped(title))
-    // The script and the session go in last: their text is never searched for placeholders.
-    let script = resource("inspector.js")
-    page = page.replacingOccurrences(
-      of: "/*SCRIPT*/", with: script.replacingOccurrences(of: "</script", with: "<\\/script"))
-    return page.replacingOccurrences(of: "<!--SESSION-->", with: embedded)
+    return values
+  }
+
+  /// `template` with every placeholder replaced in one pass: what is put in (a title from a file
+  /// name, a session) is never searched for placeholders, whatever it contains.
+  static func filled(_ template: String, with values: [String: String]) -> String {
+    var result = ""
+    var rest = template[...]
+    while true {
+      var earliest: (range: Range<String.Index>, key: String)?
+      for key in values.keys {
+        if let range = rest.range(of: key),
+          earliest == nil || range.lowerBound < earliest!.range.lowerBound
+        {
+          earliest = (range, key)
+        }
+      }
+      guard let (range, key) = earliest else { break }
+      result += rest[..<range.lowerBound]
+      result += values[key]!
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
   }
 
   /// A session's JSON lines made safe inside a `<script>` element: `</` and `<!--` occur only

@@ -6,6 +6,7 @@ actor PageOutbox {
   private let continuation: AsyncStream<String>.Continuation
   private let highWater: Int
   private let limit: Int
+  private let onTooSlow: @Sendable () -> Void
   private var backlog = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
   /// Why the page was closed, once it was.
@@ -13,15 +14,25 @@ actor PageOutbox {
   private var isFinished = false
 
   /// The messages to write, in order, and the outbox that fills it.
-  static func make(highWater: Int, limit: Int) -> (PageOutbox, AsyncStream<String>) {
+  /// `onTooSlow` ends the connection at once (a page that does not read would hold a writer
+  /// waiting on its socket for ever, and a close frame would wait behind it).
+  static func make(
+    highWater: Int, limit: Int, onTooSlow: @escaping @Sendable () -> Void = {}
+  ) -> (PageOutbox, AsyncStream<String>) {
     let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
-    return (PageOutbox(continuation: continuation, highWater: highWater, limit: limit), stream)
+    let outbox = PageOutbox(
+      continuation: continuation, highWater: highWater, limit: limit, onTooSlow: onTooSlow)
+    return (outbox, stream)
   }
 
-  private init(continuation: AsyncStream<String>.Continuation, highWater: Int, limit: Int) {
+  private init(
+    continuation: AsyncStream<String>.Continuation, highWater: Int, limit: Int,
+    onTooSlow: @escaping @Sendable () -> Void
+  ) {
     self.continuation = continuation
     self.highWater = highWater
     self.limit = limit
+    self.onTooSlow = onTooSlow
   }
 
   /// Queues `text` at once (live lines must not wait for one page); closes the page when its
@@ -58,6 +69,7 @@ actor PageOutbox {
     guard closedBecause == nil, !isFinished else { return }
     closedBecause = reason
     finish()
+    onTooSlow()
   }
 
   /// Ends the stream (the page's connection ended).

@@ -33,8 +33,6 @@ actor SessionHub {
 
   /// Writes one text message to a page or an app (its WebSocket's outbound side).
   typealias Send = @Sendable (String) async -> Void
-  /// Closes an app's connection, saying why.
-  typealias Close = @Sendable (String) async -> Void
 
   private let directory: String
   private let log: @Sendable (String) -> Void
@@ -44,15 +42,17 @@ actor SessionHub {
   private var order: [String] = []
   private var ids: [AppKey: String] = [:]
   private var files: [String: SessionFile] = [:]
+  /// Each live session's header line, as its app first sent it.
+  private var headers: [String: String] = [:]
   /// Sessions that lost lines to a failed write: nothing is written until the next keyframe.
   private var waitingForKeyframe: Set<String> = []
   private var appSenders: [String: Send] = [:]
-  private var appClosers: [String: Close] = [:]
   private var connectionOwners: [String: UUID] = [:]
   private var pages: [UUID: (outbox: PageOutbox, watching: String?)] = [:]
   /// Live lines for pages still being sent a file (the actor is re-entered at every send): sent
   /// after the file's part, which ends where the file ended when the page opened it.
   private var opening: [UUID: [String]] = [:]
+  private var openingBytes: [UUID: Int] = [:]
   /// Each page's latest `open`: an older one still sending its file stops.
   private var openings: [UUID: Int] = [:]
   private var openCount = 0
@@ -109,18 +109,19 @@ actor SessionHub {
   }
 
   /// An app connected and said hello: its session (a new file, or the same one again when the
-  /// same instance reconnects — a connection it still had is closed). Returns the session's id.
+  /// same instance reconnects; refused while that instance is connected). Returns the session's
+  /// id.
   func appConnected(
-    _ hello: AppStreamValidator.Hello, connection: UUID, send: @escaping Send,
-    close: @escaping Close
+    _ hello: AppStreamValidator.Hello, connection: UUID, send: @escaping Send
   ) async throws(InspectError) -> String {
     let key = AppKey(app: hello.app, instance: hello.instance)
     let name = "\(LogText.escaped(hello.app)) (\(LogText.escaped(hello.instance.prefix(40))))"
     if let id = ids[key], var session = sessions[id] {
-      if let older = appClosers[id] {
-        log("\(name) connected again: closing its older connection")
-        appClosers[id] = nil
-        await older("replaced by a newer connection of the same app instance")
+      // The connection that has the session keeps it: another one naming the same instance (a
+      // second process, or one that copied the name from the list) cannot silence it. A dead
+      // connection is found by the WebSocket's ping within a minute; its app then gets back in.
+      guard connectionOwners[id] == nil else {
+        throw .alreadyConnected("\(hello.app) (\(hello.instance.prefix(40))) is connected already")
       }
       do {
         try files[id]?.reopen()
@@ -130,7 +131,7 @@ actor SessionHub {
       session.live = true
       session.remoteActions = hello.remoteActions
       sessions[id] = session
-      register(id, connection: connection, send: send, close: close)
+      register(id, connection: connection, send: send)
       log("\(name) reconnected; session \(LogText.escaped(session.path))")
       await announceSessions()
       return id
@@ -153,17 +154,14 @@ actor SessionHub {
       readOnly: false, lines: 0, bytes: 0, remoteActions: hello.remoteActions,
       connectedAt: Date())
     order.append(id)
-    register(id, connection: connection, send: send, close: close)
+    register(id, connection: connection, send: send)
     log("\(name) connected; session \(LogText.escaped(file.path))")
     await announceSessions()
     return id
   }
 
-  private func register(
-    _ id: String, connection: UUID, send: @escaping Send, close: @escaping Close
-  ) {
+  private func register(_ id: String, connection: UUID, send: @escaping Send) {
     appSenders[id] = send
-    appClosers[id] = close
     connectionOwners[id] = connection
   }
 
@@ -186,10 +184,13 @@ actor SessionHub {
     guard connectionOwners[id] == connection, var session = sessions[id], files[id] != nil else {
       return
     }
+    if let header, headers[id] == nil { headers[id] = String(header) }
     var text = ""
     var count = 0
-    if let header, session.lines == 0 {
-      text += header
+    // A file starts with its header: the one this app sent first, whichever message writes the
+    // first line (the one that carried the header may have failed to write).
+    if files[id]!.size == 0, let first = headers[id] {
+      text += first
       text += "\n"
       count += 1
     }
@@ -202,7 +203,7 @@ actor SessionHub {
           waitingForKeyframe.remove(id)
         }
         lastSeq = seq
-      } else if session.lines + count > 1 {
+      } else if files[id]!.size > 0 || count > 1 {
         continue  // a `dropped` line belongs right after the header only
       }
       text += line.text
@@ -235,6 +236,19 @@ actor SessionHub {
         "at": (Date().timeIntervalSince1970 * 1000).rounded(),
       ])
       if opening[pageID] != nil {
+        // Held until the file's part is sent, within the page's budget: a page that does not
+        // read while its app streams is closed as too slow, not buffered for ever.
+        let held = (openingBytes[pageID] ?? 0) + message.utf8.count
+        guard held <= limits.pageBacklogBytes else {
+          opening[pageID] = nil
+          openingBytes[pageID] = nil
+          openings[pageID] = nil  // the open sending the file stops
+          await page.outbox.close(
+            because: "too slow: more than \(limits.pageBacklogBytes >> 20) MB of live lines waited "
+              + "while its session's file was sent")
+          continue
+        }
+        openingBytes[pageID] = held
         opening[pageID]?.append(message)  // after the file's part, in order
       } else {
         await page.outbox.offer(message)  // a live line never waits for one slow page
@@ -247,7 +261,6 @@ actor SessionHub {
   func appDisconnected(_ id: String, connection: UUID, reason: String) async {
     guard connectionOwners[id] == connection else { return }
     appSenders[id] = nil
-    appClosers[id] = nil
     connectionOwners[id] = nil
     files[id]?.close()
     sessions[id]?.live = false
@@ -268,6 +281,7 @@ actor SessionHub {
   func pageDisconnected(_ page: UUID) {
     pages[page] = nil
     opening[page] = nil
+    openingBytes[page] = nil
     openings[page] = nil
   }
 
@@ -282,6 +296,7 @@ actor SessionHub {
     }
     pages[page]?.watching = id
     opening[page] = []
+    openingBytes[page] = 0
     openCount += 1
     let generation = openCount
     openings[page] = generation
@@ -290,7 +305,7 @@ actor SessionHub {
     // A newer `open` of the same page, or the page gone, ends this one at its next piece.
     var isCurrent: Bool { openings[page] == generation }
     guard let file = FileHandle(forReadingAtPath: session.path) else {
-      opening[page] = nil
+      if isCurrent { opening[page] = nil }
       throw .cannotRead(session.path)
     }
     defer { try? file.close() }
@@ -341,15 +356,19 @@ actor SessionHub {
         log("left out \(leftOut) lines of \(LogText.escaped(session.path)) that break the format")
       }
     } catch {
-      opening[page] = nil
+      if isCurrent { opening[page] = nil }
       throw .cannotRead(session.path)
     }
     // The live lines that came meanwhile; more may come while these are sent.
     while isCurrent, let pending = opening[page], !pending.isEmpty {
       opening[page] = []
+      openingBytes[page] = 0
       for message in pending { await send(message) }
     }
-    if isCurrent { opening[page] = nil }
+    if isCurrent {
+      opening[page] = nil
+      openingBytes[page] = nil
+    }
   }
 
   /// The lines of `bytes` that `filter` keeps (all of them with no filter), as text.
@@ -484,6 +503,7 @@ public enum InspectError: Error, Equatable, CustomStringConvertible {
   case actionRefused(String)
   case invalidSetting(String)
   case tooMany(String)
+  case alreadyConnected(String)
 
   public var description: String {
     switch self {
@@ -494,6 +514,7 @@ public enum InspectError: Error, Equatable, CustomStringConvertible {
     case .actionRefused(let reason): "remote action refused: \(reason)"
     case .invalidSetting(let reason): reason
     case .tooMany(let reason): "refused: \(reason)"
+    case .alreadyConnected(let reason): "refused: \(reason)"
     }
   }
 }

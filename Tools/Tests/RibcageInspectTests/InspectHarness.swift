@@ -26,7 +26,7 @@ final class RunningServer: @unchecked Sendable {
 
   static func start(
     token: String = InspectConfiguration.newToken(), port: Int = 0,
-    sessions: String? = nil, offlineFiles: [String] = [], maximumAppMessage: Int = 64 << 20,
+    sessions: String? = nil, offlineFiles: [String] = [], maximumAppMessage: Int = 16 << 20,
     pageTailBytes: Int = 32 << 20, limits: InspectLimits = InspectLimits(),
     write: @escaping SessionFile.Write = SessionFile.systemWrite
   ) async throws -> RunningServer {
@@ -222,8 +222,11 @@ final class PageClient: @unchecked Sendable {
 final class RawConnection {
   let descriptor: Int32
 
-  init(port: Int) throws {
+  init(port: Int, receiveBuffer: Int32? = nil) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -242,9 +245,15 @@ final class RawConnection {
 
   deinit { close(descriptor) }
 
+  /// Sends all of `bytes` (a blocking socket may take them in parts), or stops at an error.
   func send(_ bytes: [UInt8]) {
-    _ = bytes.withUnsafeBytes {
-      Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { return }
+      sent += count
     }
   }
 

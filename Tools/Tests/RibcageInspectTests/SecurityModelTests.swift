@@ -131,20 +131,20 @@ struct SecurityModelTests {
     await server.stop()
   }
 
-  @Test("the same instance connecting again closes its older connection, whose lines are ignored")
-  func newerConnectionTakesOver() async throws {
+  @Test("a second connection naming a connected instance is refused; the first keeps its session")
+  func connectedInstanceKeepsItsSession() async throws {
     let server = try await RunningServer.start()
-    let older = try connectApp(to: server)
-    send([Self.header, Self.event(1)], on: older)
+    let owner = try connectApp(to: server)
+    send([Self.header, Self.event(1)], on: owner)
     _ = await eventually("the first line") { (try? self.lines(server).count) == 2 }
-    let newer = try connectApp(to: server)
-    send([Self.header, Self.event(1), Self.event(2)], on: newer)
-    let reply = older.readAll()
-    #expect(HostileInputTests.closeCode(reply) == 1000, "the older connection is closed")
-    send([Self.event(3, extra: #""text":"from the older""#)], on: older)
-    send([Self.event(3)], on: newer)
-    _ = await eventually("three events") { (try? self.lines(server).count) == 4 }
-    #expect(try !lines(server).joined().contains("from the older"))
+    let intruder = try connectApp(to: server)
+    send(
+      [Self.header, Self.event(9_007_199_254_740_991, extra: #""text":"injected""#)], on: intruder)
+    let reply = intruder.readAll()
+    #expect(HostileInputTests.closeCode(reply) == 1008, "refused: the instance is connected")
+    send([Self.event(2)], on: owner)
+    _ = await eventually("the owner's line") { (try? self.lines(server).count) == 3 }
+    #expect(try !lines(server).joined().contains("injected"))
     await server.stop()
   }
 
@@ -268,6 +268,118 @@ struct SecurityModelTests {
     #expect(loaded.events.map(\.seq) == [1, 2, 6, 7])
     page.close()
     await server.stop()
+  }
+
+  @Test("a full disk on the message with the header: the header is written with the next line")
+  func headerSurvivesAFullDisk() async throws {
+    let disk = DiskSpace()
+    disk.isFull = true
+    let server = try await RunningServer.start(write: disk.write)
+    let app = try connectApp(to: server)
+    send([Self.header, Self.event(1, "keyframe", extra: Self.keyframe)], on: app)
+    _ = await eventually("the failure noted") {
+      server.log.contains { $0.contains("were not written") }
+    }
+    disk.isFull = false
+    send([Self.event(2, "keyframe", extra: Self.keyframe), Self.event(3)], on: app)
+    _ = await eventually("written") { (try? self.lines(server).count) == 3 }
+    let loaded = try SessionTimeline(contentsOfFile: server.sessionFiles()[0])
+    #expect(loaded.events.map(\.seq) == [2, 3], "the file starts with its header and loads")
+    await server.stop()
+  }
+
+  @Test("a request with a body is closed at once; a plain HTTP connection lives a limited time")
+  func bodiesAndLongHTTPConnections() async throws {
+    var limits = InspectLimits()
+    limits.requestHeadSeconds = 1
+    limits.httpLifetimeSeconds = 2
+    let server = try await RunningServer.start(limits: limits)
+    let body = try RawConnection(port: server.port)
+    body.send(
+      "POST /app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000000\r\n\r\nx")
+    let started = Date()
+    _ = body.readAll()
+    #expect(Date().timeIntervalSince(started) < 4.5, "closed by the server, not the read timeout")
+    let chunked = try RawConnection(port: server.port)
+    chunked.send("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n")
+    _ = chunked.readAll()
+    #expect(Date().timeIntervalSince(started) < 9, "closed by the server, not the read timeout")
+    let idle = try RawConnection(port: server.port)
+    idle.send("GET /?token=\(server.token) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    let head = idle.readHead()
+    #expect(head.hasPrefix("HTTP/1.1 200"))
+    let kept = Date()
+    for _ in 0..<3 {
+      idle.send("G")  // a second request, trickled
+      usleep(500_000)
+    }
+    _ = idle.readAll()
+    #expect(Date().timeIntervalSince(kept) < 4.5, "ended by its lifetime")
+    // A WebSocket is not an HTTP connection: it outlives the HTTP lifetime.
+    let app = try connectApp(to: server)
+    send([Self.header, Self.event(1)], on: app)
+    try await Task.sleep(for: .seconds(2.5))
+    send([Self.event(2)], on: app)
+    _ = await eventually("still connected") { (try? self.lines(server).count) == 3 }
+    await server.stop()
+  }
+
+  @Test("a hello sent in fragments may not grow past 64 KB")
+  func helloIsSmall() async throws {
+    let server = try await RunningServer.start()
+    let raw = try RawConnection(port: server.port)
+    #expect(raw.upgrade("/app?token=\(server.token)", port: server.port).hasPrefix("HTTP/1.1 101"))
+    raw.send(RawConnection.frame(opcode: 1, Array(#"{"hello":""#.utf8), fin: false))
+    for _ in 0..<3 {
+      raw.send(RawConnection.frame(opcode: 0, [UInt8](repeating: 0x61, count: 40_000), fin: false))
+    }
+    let reply = raw.readAll()
+    #expect(HostileInputTests.closeCode(reply) != nil, "closed before a hello passes 64 KB")
+    await server.stop()
+  }
+
+  @Test("a page that does not read while its session streams is closed, not buffered")
+  func openingPageBacklogIsBounded() async throws {
+    var limits = InspectLimits()
+    limits.pageBacklogBytes = 1 << 20
+    limits.pageHighWaterBytes = 64 << 10
+    let server = try await RunningServer.start(limits: limits)
+    let app = try connectApp(to: server)
+    let filler = String(repeating: "x", count: 20_000)
+    send([Self.header], on: app)
+    for batch in 0..<6 {
+      send((1...10).map { Self.event(batch * 10 + $0, extra: #""text":"\#(filler)""#) }, on: app)
+    }
+    _ = await eventually("written") { (try? self.lines(server).count) == 61 }
+    // A page that asks for the session and never reads.
+    let page = try RawConnection(port: server.port, receiveBuffer: 4096)
+    #expect(
+      page.upgrade("/page?token=\(server.token)", port: server.port).hasPrefix("HTTP/1.1 101"))
+    page.send(RawConnection.frame(opcode: 1, Array(#"{"type":"open","session":"app-1"}"#.utf8)))
+    for batch in 0..<120 {  // 12 MB of live lines, past what the sockets' buffers hold
+      let seqs = (61 + batch * 5)..<(66 + batch * 5)
+      send(seqs.map { Self.event($0 + 0, extra: #""text":"\#(filler)""#) }, on: app)
+    }
+    _ = await eventually("closed as too slow") {
+      server.log.contains { $0.contains("closed a page: too slow") }
+    }
+    await server.stop()
+  }
+
+  @Test("a report's title cannot move the session: a file named like the template's markers")
+  func reportTitleIsInert() throws {
+    let folder = NSTemporaryDirectory() + "ribcage-report-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for name in ["a\u{1}session\u{1}b", "<!--SESSION-->", "__TITLE__ /*SCRIPT*/ __NONCE__"] {
+      let session = folder + "/" + name.replacingOccurrences(of: "/", with: "_")
+      _ = FileManager.default.createFile(
+        atPath: session, contents: Data((Self.header + "\n" + Self.event(1) + "\n").utf8))
+      _ = try SessionReport.write(session: session, to: folder + "/r.html")
+      let html = try String(contentsOfFile: folder + "/r.html", encoding: .utf8)
+      let embedded = html.components(separatedBy: "id=\"embedded-session\">")[1]
+      #expect(embedded.hasPrefix(#"{"format":"ribcage-session""#), "\(name)")
+      #expect(html.components(separatedBy: "function").count > 10, "the script is whole: \(name)")
+    }
   }
 
   // MARK: Pages and memory
