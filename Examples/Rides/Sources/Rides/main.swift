@@ -204,13 +204,25 @@ await terminal.start()
 
 if let script {
   await terminal.run(script: script)
+} else if playDemo, isatty(1) == 1 {
+  // On a terminal the tour is paced, a command a second, so it can be read as it plays.
+  for line in Scenario.demo.split(separator: "\n") where !terminal.hasQuit {
+    await terminal.run(String(line))
+    try? await Task.sleep(for: .seconds(1))
+  }
 } else if playDemo {
   await terminal.run(script: Scenario.demo)
 } else {
   var sawCommand = false
+  /// The prompt has no newline, so it is flushed by hand: a line-buffered terminal would
+  /// otherwise show it only after the next command.
+  func prompt() {
+    print("rides> ", terminator: "")
+    fflush(nil)  // every stream: `stdout` itself is shared mutable state to Swift 6
+  }
   if interactive {
     print("Type a command; help lists them (rides --demo plays a tour).")
-    print("rides> ", terminator: "")
+    prompt()
   }
   // Lines are read off the main actor, so the inspector's remote actions run while the app
   // waits for the next command.
@@ -218,7 +230,7 @@ if let script {
     sawCommand = true
     await terminal.run(line)
     if terminal.hasQuit { break }
-    if interactive { print("rides> ", terminator: "") }
+    if interactive { prompt() }
   }
   if !sawCommand, !interactive { await terminal.run(script: Scenario.demo) }
 }

@@ -68,7 +68,7 @@ import Testing
   let ride = rides.terminal.root.snapshot().children[0].children[0].children[0]
   #expect(
     ride.notes == [
-      "plugin live-activity: auto-disabled: live activity overflowed its update buffer"
+      "plugin live_activity: auto-disabled: live activity overflowed its update buffer"
     ])
   #expect(rides.harness.diagnosticKinds == [.pluginAutoDisabled])
   await rides.harness.expectNoLeaks()  // LiveActivity, detached at once

@@ -51,10 +51,13 @@ public protocol LoggedInActionable: AnyObject {
 /// Why a deep link could not be served.
 public enum LinkError: Error, Equatable, CustomStringConvertible {
   case couponsOff
+  /// A cancelled trip has no screen: showing it would leave the screen as it was.
+  case tripCancelled(Int)
 
   public var description: String {
     switch self {
     case .couponsOff: "coupons are switched off (flag coupons)"
+    case .tripCancelled(let id): "trip \(id) was cancelled: there is nothing to show"
     }
   }
 }
@@ -111,6 +114,7 @@ public final class LoggedInInteractor: Interactor, Interactable, LoggedInActiona
 
   public func showTrip(_ id: Int) throws -> String {
     let trip = try component.trips.trip(id, for: component.session.user.name)
+    if trip.value.status == .cancelled { throw LinkError.tripCancelled(id) }
     if router?.shownTripID == id { return "trip \(id) is on screen" }
     router?.routeToRequest(trip: trip)
     return "showing trip \(id)"

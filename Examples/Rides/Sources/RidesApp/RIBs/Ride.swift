@@ -97,7 +97,7 @@ public final class RideRouter: Router<RideInteractor>, RideRouting {
     self.flags = flags
     super.init(interactor: interactor)
     interactor.router = self
-    plugins.register("live-activity", gatedBy: RidesFlags.liveActivity) { _, health in
+    plugins.register("live_activity", gatedBy: RidesFlags.liveActivity) { _, health in
       liveActivityBuilder.build(health: health)
     }
   }

@@ -1,4 +1,4 @@
-/// Parses `wait` arguments: `30s`, `2m`, `1m30s`, `90` (seconds); at most a day.
+/// Parses `wait` arguments: `30s`, `2m`, `1m30s`; at most a day.
 func parseSeconds(_ text: String) -> Int? {
   var total = 0
   var number = ""
@@ -16,11 +16,7 @@ func parseSeconds(_ text: String) -> Int? {
       return nil
     }
   }
-  if !number.isEmpty {
-    guard !sawUnit, let value = Int(number) else { return nil }
-    total += value
-  } else if !sawUnit {
-    return nil
-  }
+  // Every number has its unit (`30s`, not `30`): a bare number would be a guess at the unit.
+  guard number.isEmpty, sawUnit else { return nil }
   return total <= 86_400 ? total : nil
 }

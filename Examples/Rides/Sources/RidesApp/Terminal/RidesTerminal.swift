@@ -40,6 +40,11 @@ public final class RidesTerminal {
   private var flagSubscription: StreamSubscription?
   private var treeSubscription: StreamSubscription?
   private var detachCount = 0
+  /// Set by `back`: the screen now on top is printed even though it did not change, so a piped
+  /// session shows where the rider is.
+  private var showTopScreenEvenIfUnchanged = false
+  /// The screen that offered each verb seen this session, to say where a verb belongs.
+  private var verbHomes: [String: String] = [:]
   /// The session recorder, once ``record(to:byteBudget:)`` started one.
   public private(set) var recorder: SessionRecorder?
   /// What the current turn is, for the mark that ends it: `launch`, then each command.
@@ -79,7 +84,8 @@ public final class RidesTerminal {
       self?.report(change)
     }
     treeSubscription = root.context.events.observe { [weak self] event in
-      if case .detached = event { self?.detachCount += 1 }
+      // A detach takes the child's whole subtree with it: count the RIBs, not the calls.
+      if case .detached(let child, _) = event { self?.detachCount += Self.ribCount(of: child) }
     }
   }
 
@@ -142,8 +148,19 @@ public final class RidesTerminal {
     }
   }
 
-  /// RIBs detached so far this session.
+  /// RIBs detached so far this session (a detached subtree counts each of its RIBs).
   public var detachedRIBCount: Int { detachCount }
+
+  /// `node` and every RIB below it.
+  private static func ribCount(of node: RouterNode) -> Int {
+    var count = 0
+    var stack = [node]
+    while let next = stack.popLast() {
+      count += 1
+      stack += next.children
+    }
+    return count
+  }
 
   /// The live objects of every registry a long session must keep flat, counted between rides:
   /// the tree's (RIBs attached, the leak detector's waiting list, the tree's observers), the
@@ -212,6 +229,7 @@ public final class RidesTerminal {
     case "back":
       guard command.arguments.isEmpty else { throw .usage("back") }
       goBack()
+      showTopScreenEvenIfUnchanged = true
     case "flag": try setFlag(command)
     case "flags": messages.append(contentsOf: flagLines())
     case "wait":
@@ -231,6 +249,11 @@ public final class RidesTerminal {
       for (_, view) in terminalViews().reversed()
       where view.screen?.verbs.contains(command.verb) == true {
         return try view.perform(command)
+      }
+      if let home = verbHomes[command.verb] {
+        throw .rejected(
+          "'\(command.verb)' is an action of the \(home) screen, which is not shown now; "
+            + "available now: \(availableVerbs().joined(separator: ", "))")
       }
       throw .unknown(command.verb, available: availableVerbs())
     }
@@ -254,9 +277,9 @@ public final class RidesTerminal {
     let setting = command.arguments[1].lowercased()
     guard ["on", "off", "reset"].contains(setting) else { throw .usage(usage) }
     if key == "core_only" {
-      guard setting != "reset" else { throw .usage(usage) }
+      // Core-only is off unless switched on: resetting it switches it off.
       app.flags.isCoreOnly = setting == "on"
-      messages.append("core only: \(setting)")
+      messages.append("core-only: \(app.flags.isCoreOnly ? "on" : "off")")
       return
     }
     guard let flag = RidesFlags.all.first(where: { $0.key == key }) else {
@@ -267,7 +290,12 @@ public final class RidesTerminal {
     if setting == "reset" {
       app.flags.clearAutoDisabled(flag)
       app.flags.removeOverride(flag)
+      // Only this flag's runtime value goes; the others' are set again as they were.
+      let others = app.flags.effectiveValues.filter { $0.source == .runtime && $0.key != flag.key }
       app.flags.clearRuntimeValues()
+      if !others.isEmpty {
+        _ = app.flags.apply(Dictionary(uniqueKeysWithValues: others.map { ($0.key, $0.value) }))
+      }
     } else {
       _ = app.flags.apply([flag.key: .bool(setting == "on")])
     }
@@ -313,9 +341,12 @@ public final class RidesTerminal {
     switch style {
     case .plain:
       var shown: [String: Screen] = [:]
-      for (rib, screen) in current {
+      for (index, (rib, screen)) in current.enumerated() {
         shown[rib] = screen
-        if shownScreens[rib] != screen { write(Self.text(of: screen, colour: false)) }
+        let isTop = index == current.count - 1
+        if shownScreens[rib] != screen || (isTop && showTopScreenEvenIfUnchanged) {
+          write(Self.text(of: screen, colour: false))
+        }
       }
       shownScreens = shown
       for message in messages { write(message) }
@@ -326,6 +357,10 @@ public final class RidesTerminal {
       write(output)
     }
     messages.removeAll()
+    showTopScreenEvenIfUnchanged = false
+    for (_, screen) in current {
+      for verb in screen.verbs { verbHomes[verb] = screen.title }
+    }
   }
 
   /// A screen as the plain terminal prints it (or, with `colour`, as the TTY draws it).
@@ -382,7 +417,7 @@ public final class RidesTerminal {
         + terminalViews().flatMap { $0.1.screen?.actions ?? [] }.joined(separator: ", "),
       "App commands:",
       "  back                the back gesture: closes the screen shown over another one",
-      "  open <url>          rides://trip/{id}, rides://promo/{code}",
+      "  open <url>          rides://trip/{id} (trip 42 is alice's), rides://promo/{code}",
       "  push <json>         {\"type\": \"driver_arrived\", \"trip\": 100} or {\"type\": \"promo\", \"code\": \"SAVE5\"}",
       "  flag <key> on|off|reset   keys: \(RidesFlags.all.map(\.key).joined(separator: ", ")), core-only",
       "  flags               every flag, its value and where it comes from",
