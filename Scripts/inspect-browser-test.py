@@ -3,7 +3,7 @@
 Chromium on its page, and a scripted Rides session streaming to it with `rides --inspect`.
 
 Asserts from the page's DOM that the tree follows the ride, that switching `coupons` off
-removes Coupon, that scrubbing back shows LoggedOut, that the auto-disabled live-activity
+removes Coupon, that scrubbing back shows LoggedOut, that the auto-disabled live_activity
 plugin shows its note, that a view model diff is shown, that a flag switched from the page
 changes the app's tree, and that the offline HTML report shows the same tree at the same
 event. Stops everything it started; every wait is bounded.
@@ -134,7 +134,7 @@ def run(driver, url, rides, ribcage, sessions, work, screenshot):
         send(command)
     note = wait_for("the auto-disabled plugin's note", lambda: [
         e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tree .badge.note")
-        if "live-activity" in e.text])
+        if "live_activity" in e.text])
     print("ok: the auto-disabled plugin shows its note:", note[0][:70])
 
     # Scrub back: filter the log to LoggedOut's attach and click it; the tree is as it was then.
@@ -198,6 +198,7 @@ def run(driver, url, rides, ribcage, sessions, work, screenshot):
     driver.get("file://" + report)
     wait_for("the report's session", lambda: driver.execute_script(
         "return window.__inspector && window.__inspector.eventCount()") == count)
+    check_report_opens_at_its_end(driver, count)
     for index, expected in live_paths.items():
         driver.execute_script(f"window.__inspector.seek({index})")
         paths = sorted(tree_paths(driver))
@@ -205,6 +206,33 @@ def run(driver, url, rides, ribcage, sessions, work, screenshot):
             fail(f"the report's tree at event {index} differs: {paths} vs {expected}")
     print(f"ok: the offline report shows the same tree at events {middle} and {count - 1} "
           f"({count} events, no server)")
+
+
+def check_report_opens_at_its_end(driver, count):
+    """The report opens at its last event: the slider there, that event's row in view and
+    current, the button that goes to the end not lit (nothing is live), and the tree nested."""
+    opened = driver.execute_script("""
+        const log = document.getElementById('log'), box = log.getBoundingClientRect();
+        const current = log.querySelector('.ev.current');
+        const seen = current && current.getBoundingClientRect();
+        return {pos: window.__inspector.state.pos, lit: document.getElementById('live').classList.contains('on'),
+                current: current ? current.dataset.index : null,
+                visible: !!seen && seen.top >= box.top && seen.bottom <= box.bottom + 1,
+                indents: Array.from(document.querySelectorAll('#tree [data-path]')).map(e =>
+                  [e.dataset.path.split('/').length, Math.round((e.querySelector('.name') || e).getBoundingClientRect().left)])};
+    """)
+    if opened["pos"] != count - 1 or opened["current"] != str(count - 1) or not opened["visible"]:
+        fail(f"the report does not open at its last event with that event in view: {opened}")
+    if opened["lit"]:
+        fail("the report's Live/End button is lit, but a report has nothing live")
+    by_depth = {}
+    for depth, left in opened["indents"]:
+        by_depth.setdefault(depth, set()).add(left)
+    lefts = [min(v) for _, v in sorted(by_depth.items())]
+    if len(lefts) < 3 or lefts != sorted(set(lefts)):
+        fail(f"the report's tree is not indented by depth: {opened['indents']}")
+    print(f"ok: the report opens at event {count} (in view, current), End not lit, "
+          f"the tree indented over {len(lefts)} levels")
 
 
 if __name__ == "__main__":

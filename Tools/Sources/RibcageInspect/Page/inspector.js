@@ -512,7 +512,8 @@
       (S.dropped ? " · " + S.dropped.count + " dropped before" : "") +
       (S.trimmed ? " · " + S.trimmed + " older not kept by the page" : "") +
       (S.skippedBytes ? " · the first " + (S.skippedBytes / 1048576).toFixed(1) + " MB of the file not loaded" : "");
-    $("live").classList.toggle("on", S.live);
+    // A report has nothing to follow: its button goes to the last event and is never lit.
+    $("live").classList.toggle("on", S.live && MODE !== "report");
   }
 
   function fmtTime(t) {
@@ -861,6 +862,18 @@
       el.dataset.index = String(i);
       return el;
     });
+    // The list follows the timeline: at the newest event while live, else at the current event
+    // whenever it moves (the slider, stepping). Set once the list has its height: a scroll set
+    // before it is clamped to the top, and a report would open at #1 with the slider at the end.
+    if (S.live) container.scrollTop = list.length * ROW;
+    else if (container._shownPos !== S.pos) {
+      const r = list.indexOf(S.pos);
+      const top = r * ROW;
+      if (r >= 0 && (top < container.scrollTop || top + ROW > container.scrollTop + container.clientHeight)) {
+        container.scrollTop = Math.max(0, top - (container.clientHeight >> 1));
+      }
+    }
+    container._shownPos = S.pos;
   }
 
   // ---------------------------------------------------------------- remote actions
@@ -909,7 +922,7 @@
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
   $("first").addEventListener("click", () => { S.live = false; seek(0); });
-  $("live").addEventListener("click", () => goLive(!S.live));
+  $("live").addEventListener("click", () => goLive(MODE === "report" || !S.live));
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowLeft") { step(-1); e.preventDefault(); }
@@ -1039,6 +1052,8 @@
     S.session = "report";
     drawSessions();
     setStatus("offline report (read-only)");
+    $("live").textContent = "End";
+    $("live").title = "Go to the last event";
     goLive(true);
     // From navigation start (performance.now()'s origin): reading the HTML, the session and
     // the first drawing.
