@@ -21,11 +21,22 @@ PACKAGES=(
 EXAMPLES=(
   "Examples/QuickStart|quick-start|LoggedIn [active]"
   "Examples/Rides|rides|leaks found: 0."
+  "CI/PackageForms/PathForm|PathForm|PathForm: Launch [active, view]"  # README's .package(name:path:)
+)
+
+# Checks that are scripts of their own; each line is one command.
+SCRIPTS=(
+  "bash CI/PackageForms/check-url-form.sh"  # README's .package(url:from:), through a local mirror
 )
 
 for package in "${PACKAGES[@]}"; do
   echo "== swift test --package-path $package"
   swift test --package-path "$package"
+done
+
+for script in "${SCRIPTS[@]}"; do
+  echo "== $script"
+  $script
 done
 
 for example in "${EXAMPLES[@]}"; do

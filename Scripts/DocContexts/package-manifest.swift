@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "Rides",
   platforms: [.iOS(.v16), .macOS(.v13)],
-  dependencies: [.package(path: "../Ribcage")],
+  dependencies: [.package(name: "Ribcage", path: "../Ribcage")],
   targets: [
     // @block
   ]

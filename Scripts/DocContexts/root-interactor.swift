@@ -8,6 +8,7 @@
 @MainActor protocol RootRouting: AnyObject {
   func routeToLoggedIn(_ session: Session)
   func routeToLoggedOut()
+  var loggedInInteractor: LoggedInInteractor? { get }
 }
 
 @MainActor protocol RootInteractable: Interactable {}
@@ -19,5 +20,4 @@
 extension RootInteractable {
   var sessions: SessionService { SessionService() }
   var router: (any RootRouting)? { nil }
-  func loggedInInteractor() async throws -> LoggedInActionable { LoggedInInteractor() }
 }

@@ -51,6 +51,16 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
     let run = ribcage(command + ["--output", "Sources/App"], in: folder.path)
     try #require(run.status == 0, "\(command): \(run.errorText)")
   }
+  // Everything generated is formatted as the repository formats its own code.
+  let format = try swift(
+    [
+      "format", "lint", "--strict", "--configuration", repositoryRoot + "/.swift-format", "-r",
+      "Sources", "Tests", "Package.swift",
+    ], in: folder.path)
+  #expect(
+    format.status == 0 && format.output.isEmpty,
+    "generated code is not formatted:\n\(format.output)")
+
   // A viewless parent puts its children's views on its parent's view, and takes them off again.
   folder.write(
     "Tests/AppTests/WiringTests.swift",
@@ -67,8 +77,10 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
       harness.launch(root)
       let view = try #require(root.viewControllable as? RootViewController)
       root.routeToLoggedIn()
-      let loggedIn = try #require(root.children.last as? LoggedInRouter)
-      loggedIn.routeToHome()
+      do {  // the test lets go of LoggedIn before the leak check
+        let loggedIn = try #require(root.children.last as? LoggedInRouter)
+        loggedIn.routeToHome()
+      }
       #expect(root.snapshot().textRendering().contains("Home [active, view]"))
       #expect(view.shownChildren.count == 2)  // Welcome's and Home's
       root.routeAwayFromLoggedIn()  // LoggedIn's cleanupViews takes Home's view off
@@ -77,15 +89,6 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
     }
     """)
   #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 30)
-
-  let format = try swift(
-    [
-      "format", "lint", "--strict", "--configuration", repositoryRoot + "/.swift-format", "-r",
-      "Sources", "Tests", "Package.swift",
-    ], in: folder.path)
-  #expect(
-    format.status == 0 && format.output.isEmpty,
-    "generated code is not formatted:\n\(format.output)")
 
   let build = try swift(["build", "--build-tests"], in: folder.path)
   try #require(build.status == 0, "swift build failed:\n\(build.output)")
@@ -97,7 +100,7 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
   let test = try swift(["test"], in: folder.path)
   #expect(test.status == 0, "swift test failed:\n\(test.output)")
   let summary = test.output.split(separator: "\n").first { $0.contains("Test run with") } ?? ""
-  #expect(summary.contains("✔ Test run with 42 tests"), "\(summary)")
+  #expect(summary.contains("✔ Test run with 41 tests"), "\(summary)")
 
   let launch = try swift(["run", "AppApp"], in: folder.path)
   #expect(launch.status == 0, "swift run AppApp failed:\n\(launch.output)")
