@@ -107,6 +107,11 @@ public struct Generator: Sendable {
         plan.notes.append(try templates.render("rib.routing-snippet.txt.stencil", context))
       }
     }
+    if name.value == "Root", request.parent == nil {
+      plan.notes.append(
+        "note: this Root is shaped like a child (a listener, a plain router); an app's root is "
+          + "launched: `ribcage new app <Name>` makes one (a LaunchRouter, launch code, tests)")
+    }
     return plan
   }
 

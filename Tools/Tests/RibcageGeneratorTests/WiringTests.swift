@@ -170,3 +170,11 @@ private func parentPackage(viewless: Bool = false) -> TemporaryFolder {
     #expect(run.errorText.contains("pass --output Sources/Shop"))
   }
 }
+
+@Test func aRootMadeByNewRibPointsToNewApp() {
+  let folder = TemporaryFolder()
+  let run = ribcage(
+    ["new", "rib", "Root", "--viewless", "--output", "Sources/App"], in: folder.path)
+  #expect(run.status == 0)
+  #expect(run.out.contains { $0.contains("`ribcage new app <Name>` makes one (a LaunchRouter") })
+}
