@@ -4,7 +4,7 @@
 
   /// The `ScreenHost` that `push`, `present` and `embed` install on a parent router's
   /// `screens`: it removes a child's view when the tree detached the child while it was shown —
-  /// that view only, through the ``UIKitTransitionQueue`` — and holds the delegates that tell the
+  /// that view only, through the `UIKitTransitionQueue` — and holds the delegates that tell the
   /// parent's tracker when the user removed a view. What UIKit refuses is reported through the
   /// tracker, never dropped.
   @MainActor

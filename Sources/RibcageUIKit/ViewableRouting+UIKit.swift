@@ -13,7 +13,7 @@
   ///   unembedded.
   ///
   /// Every push, present, pop and dismiss waits for the transition before it
-  /// (``UIKitTransitionQueue``: UIKit refuses a second one), so a deep link may push three
+  /// (`UIKitTransitionQueue`: UIKit refuses a second one), so a deep link may push three
   /// screens and a detach remove a subtree's views in one turn. Showing a RIB already shown (a
   /// double tap) does nothing more. What UIKit refuses anyway is reported as a
   /// `screenShowFailed` or `screenRemovalFailed` diagnostic, naming the RIB.
