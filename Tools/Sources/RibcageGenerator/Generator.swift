@@ -22,6 +22,9 @@ public struct Generator: Sendable {
   func plan(_ request: RIBRequest, knownParent: (path: String, hasView: Bool)?)
     throws(GeneratorError) -> GenerationPlan
   {
+    if let parent = request.parent, parent.value == request.name.value {
+      throw .invalidName(request.name.value, reason: "a RIB cannot be its own parent")
+    }
     if request.hasPresenter, !request.hasView {
       throw .invalidName(
         request.name.value,
@@ -168,7 +171,13 @@ public struct Generator: Sendable {
     var paths = ["Router", "Interactor", "Builder"].map {
       FilePath.join(sourcesFolder, "\(parent)\($0).swift")
     }
-    guard let mocks = findFile(named: "\(parent)Mocks.swift", under: FilePath.parent(searchRoot()))
+    // The mocks live in the tests folder; only there, and in the package that holds `Sources`,
+    // is looked at — never above the output folder.
+    let testsFolder = try options.resolvedTestsOutput()
+    let packageRoot = searchRoot() == options.output ? nil : FilePath.parent(searchRoot())
+    guard
+      let mocks = findFile(named: "\(parent)Mocks.swift", under: testsFolder)
+        ?? packageRoot.flatMap({ findFile(named: "\(parent)Mocks.swift", under: $0) })
     else { throw .cannotWire(file: "\(parent)Mocks.swift", missing: "the file") }
     paths.append(mocks)
     var files: [GenerationPlan.File] = []

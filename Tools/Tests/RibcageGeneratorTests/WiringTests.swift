@@ -106,6 +106,67 @@ private func parentPackage(viewless: Bool = false) -> TemporaryFolder {
     #expect(run.errorText.contains("RootBuilder.swift has no `return router`"))
     #expect(!folder.exists("Sources/App/Home/HomeRouter.swift"))
   }
+
+  @Test func aParentWithWindowsLineEndingsIsWiredAndKeepsThem() throws {
+    let folder = parentPackage()
+    for path in [
+      "Sources/App/Root/RootRouter.swift", "Sources/App/Root/RootInteractor.swift",
+      "Sources/App/Root/RootBuilder.swift", "Tests/AppTests/Root/RootMocks.swift",
+    ] {
+      let text = try #require(folder.read(path))
+      folder.write(path, text.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+    let run = ribcage(
+      ["new", "rib", "Home", "--parent", "Root", "--wire", "--output", "Sources/App"],
+      in: folder.path)
+    try #require(run.status == 0, "\(run.errorText)")
+    let router = try #require(folder.read("Sources/App/Root/RootRouter.swift"))
+    #expect(router.contains("func routeToHome() {\r\n"))
+    #expect(!router.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "CRLF kept")
+  }
+
+  @Test func aDeclarationWithItsBodyOnOneLineIsNamedAndNothingIsWritten() throws {
+    let folder = parentPackage()
+    let path = "Sources/App/Root/RootInteractor.swift"
+    folder.write(
+      path,
+      "final class RootInteractor: Interactor { var a = 1 }\nprotocol RootRouting: Routing {}\n")
+    let run = ribcage(
+      ["new", "rib", "Home", "--parent", "Root", "--wire", "--output", "Sources/App"],
+      in: folder.path)
+    #expect(run.status == 2, "a typed error, not a trap")
+    #expect(run.errorText.contains("with its body on lines of its own"), "\(run.errorText)")
+    #expect(!folder.exists("Sources/App/Home/HomeRouter.swift"))
+  }
+
+  @Test func aRIBCannotBeItsOwnParent() throws {
+    let folder = parentPackage()
+    let before = try #require(folder.read("Sources/App/Root/RootRouter.swift"))
+    let run = ribcage(
+      ["new", "rib", "Root", "--parent", "Root", "--wire", "--force", "--output", "Sources/App"],
+      in: folder.path)
+    #expect(run.status == 2)
+    #expect(run.errorText.contains("cannot be its own parent"))
+    #expect(folder.read("Sources/App/Root/RootRouter.swift") == before, "nothing written")
+  }
+
+  @Test func mocksAreLookedForInThePackageOnlyNeverAboveTheOutputFolder() throws {
+    let folder = TemporaryFolder()
+    _ = ribcage(
+      ["new", "rib", "Root", "--output", "out", "--module", "App", "--tests-output", "tests"],
+      in: folder.path)
+    // A file of the same name elsewhere, beside the output folder.
+    folder.write("unrelated/RootMocks.swift", "// not ours\n")
+    try FileManager.default.removeItem(atPath: folder.path + "/tests/Root/RootMocks.swift")
+    let run = ribcage(
+      [
+        "new", "rib", "Home", "--parent", "Root", "--wire", "--module", "App", "--tests-output",
+        "tests", "--output", "out",
+      ],
+      in: folder.path)
+    #expect(run.status == 2, "\(run.out)")
+    #expect(folder.read("unrelated/RootMocks.swift") == "// not ours\n")
+  }
 }
 
 @Suite struct NewAppTests {
