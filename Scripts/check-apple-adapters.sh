@@ -79,7 +79,7 @@ import %s
 import SwiftUI
 struct Screen: View { var body: some View { Text("Hi") } }
 final class ScreenController: %s<Screen> {
-  let title = "Screen"
+  let name = "Screen"
   init() { super.init(rootView: Screen()) }
   %s
 }' "$1" "$2" "$3"
@@ -91,6 +91,29 @@ check_pair ios "a UIHostingController subclass with its own init and no init(cod
 check_pair macos "an NSHostingController subclass with its own init and no init(coder:)" \
   "$(hosting_subclass AppKit NSHostingController '')" \
   "$(hosting_subclass AppKit NSHostingController "$coder")"
+
+# `title` is `String?` and settable on both (UIViewController.h, NSViewController.h): a `let` of
+# type `String` cannot override it; the corrected code sets it.
+titled_subclass() {  # titled_subclass <framework> <hosting controller> <title declaration> <init body>
+  printf '
+import %s
+import SwiftUI
+struct Screen: View { var body: some View { Text("Hi") } }
+final class ScreenController: %s<Screen> {
+  %s
+  init() {
+    super.init(rootView: Screen())
+    %s
+  }
+  required init?(coder: NSCoder) { fatalError("not used") }
+}' "$1" "$2" "$3" "$4"
+}
+check_pair ios "a hosting controller redeclaring title as a let String (it is String?, settable)" \
+  "$(titled_subclass UIKit UIHostingController 'let title = "Screen"' '')" \
+  "$(titled_subclass UIKit UIHostingController '' 'title = "Screen"')"
+check_pair macos "an NSHostingController redeclaring title as a let String (it is String?)" \
+  "$(titled_subclass AppKit NSHostingController 'let title = "Screen"' '')" \
+  "$(titled_subclass AppKit NSHostingController '' 'title = "Screen"')"
 
 check_pair ios "a UIViewController subclass calling the convenience init() from its own init" '
 import UIKit

@@ -63,6 +63,9 @@ extension NSView {
   /// `@property (strong) IBOutlet NSView *view` (non-null under NS_ASSUME_NONNULL).
   open var view: NSView = NSView()
   open func viewDidLoad() {}
+  /// `@property (nullable, copy) NSString *title`: optional and settable, so a subclass cannot
+  /// redeclare it as a `let` of type `String`.
+  open var title: String?
 
   // @interface NSViewController (NSViewControllerPresentation)
   open func dismiss(_ viewController: NSViewController) {}

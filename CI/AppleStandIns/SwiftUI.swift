@@ -39,8 +39,8 @@ extension Never: View {
   public var body: Never { fatalError() }
 }
 
-@frozen public struct EmptyView: View {
-  @inlinable nonisolated public init() {}
+@frozen nonisolated public struct EmptyView: View {
+  @inlinable public init() {}
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -50,15 +50,16 @@ extension Optional: View where Wrapped: View {
   public var body: Never { fatalError() }
 }
 
-@frozen public struct TupleView<T>: View {
+@frozen nonisolated public struct TupleView<T>: View {
   public var value: T
   @inlinable public init(_ value: T) { self.value = value }
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
-@frozen public struct _ConditionalContent<TrueContent, FalseContent>: View
-where TrueContent: View, FalseContent: View {
+@frozen nonisolated public struct _ConditionalContent<TrueContent, FalseContent> {}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -92,13 +93,16 @@ extension ViewBuilder {
 
 // MARK: Text, LocalizedStringKey
 
-@frozen public struct Text: Equatable, Sendable, View {
+@frozen nonisolated public struct Text: Equatable, Sendable {
   public init(verbatim content: String) {}
   @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol {}
   public init(
     _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
     comment: StaticString? = nil
   ) {}
+}
+
+extension Text: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -127,15 +131,23 @@ extension Double: _FormatSpecifiable {}
 
 // MARK: Button, VStack, modifiers
 
-public struct Button<Label>: View where Label: View {
-  public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {}
+nonisolated public struct Button<Label>: View where Label: View {
+  @preconcurrency public init(
+    action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+  ) {}
   @MainActor @preconcurrency public var body: some View { EmptyView() }
 }
 
+@available(*, unavailable)
+extension Button: Sendable {}
+
 extension Button where Label == Text {
-  public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {}
-  @_disfavoredOverload
-  public init<S>(_ title: S, action: @escaping () -> Void) where S: StringProtocol {}
+  @preconcurrency nonisolated public init(
+    _ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void
+  ) {}
+  @preconcurrency @_disfavoredOverload
+  nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+  where S: StringProtocol {}
 }
 
 @frozen public struct HorizontalAlignment: Equatable {
@@ -144,7 +156,7 @@ extension Button where Label == Text {
   public static let trailing = HorizontalAlignment()
 }
 
-@frozen public struct VStack<Content>: View where Content: View {
+@frozen nonisolated public struct VStack<Content>: View where Content: View {
   @inlinable public init(
     alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
@@ -154,13 +166,13 @@ extension Button where Label == Text {
 }
 
 extension View {
-  @inlinable public func disabled(_ disabled: Bool) -> some View { EmptyView() }
-  @inlinable public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+  @inlinable nonisolated public func disabled(_ disabled: Bool) -> some View { EmptyView() }
+  @inlinable nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
     EmptyView()
   }
-  @inlinable public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
-    EmptyView()
-  }
+  @inlinable nonisolated public func onDisappear(perform action: (() -> Void)? = nil)
+    -> some View
+  { EmptyView() }
 }
 
 // MARK: State, Binding
@@ -182,7 +194,10 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 @frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+  @preconcurrency public init(
+    @_inheritActorContext get: @escaping @isolated(any) @Sendable () -> Value,
+    @_inheritActorContext set: @escaping @isolated(any) @Sendable (Value) -> Void
+  ) {}
   public var wrappedValue: Value {
     get { fatalError() }
     nonmutating set {}
@@ -220,7 +235,7 @@ extension Never: Scene {}
   }
 }
 
-public struct WindowGroup<Content>: Scene where Content: View {
+nonisolated public struct WindowGroup<Content>: Scene where Content: View {
   public init(@ViewBuilder content: () -> Content) {}
   public init(id: String, @ViewBuilder content: () -> Content) {}
   @_disfavoredOverload
@@ -375,6 +390,10 @@ extension View {
     set { object = newValue }
   }
   public var projectedValue: Bindable<Value> { self }
+}
+
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+extension Bindable where Value: AnyObject {
   public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>)
     -> Binding<Subject>
   { fatalError() }

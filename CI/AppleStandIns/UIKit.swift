@@ -55,25 +55,30 @@ extension UIView {
 
 /// `@interface UIScene : UIResponder`; `initWithSession:connectionOptions:` is its designated
 /// initializer, `init` and `new` are NS_UNAVAILABLE.
+@available(iOS 13.0, *)
 @MainActor @preconcurrency open class UIScene: UIResponder {
   public init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {}
   @available(*, unavailable) public override init() {}
   /// `@interface UISceneConnectionOptions : NSObject`, NS_SWIFT_NAME(UIScene.ConnectionOptions);
   /// `init` and `new` are NS_UNAVAILABLE.
+  @available(iOS 13.0, *)
   @MainActor @preconcurrency open class ConnectionOptions: NSObject {
     @available(*, unavailable) public override init() {}
   }
 }
 
 /// `@interface UISceneSession : NSObject <NSSecureCoding>`; `init` and `new` are NS_UNAVAILABLE.
+@available(iOS 13.0, *)
 @MainActor @preconcurrency open class UISceneSession: NSObject {
   @available(*, unavailable) public override init() {}
 }
 
 /// `@interface UIWindowScene : UIScene`.
+@available(iOS 13.0, *)
 @MainActor @preconcurrency open class UIWindowScene: UIScene {}
 
 /// `@protocol UISceneDelegate <NSObject>`: every method `@optional`.
+@available(iOS 13.0, *)
 @MainActor @preconcurrency public protocol UISceneDelegate: NSObjectProtocol {
   func scene(
     _ scene: UIScene, willConnectTo session: UISceneSession,
@@ -89,6 +94,7 @@ extension UISceneDelegate {
 
 /// `@protocol UIWindowSceneDelegate <UISceneDelegate>`: `@property (nullable, nonatomic, strong)
 /// UIWindow *window` is `@optional`.
+@available(iOS 13.0, *)
 @MainActor @preconcurrency public protocol UIWindowSceneDelegate: UISceneDelegate {
   var window: UIWindow? { get set }
 }
@@ -97,10 +103,12 @@ extension UISceneDelegate {
 // initWithWindowScene: (iOS 13) and no designated marker, so it also keeps UIView's initializers.
 
 @MainActor @preconcurrency open class UIWindow: UIView {
+  @available(iOS 13.0, *)
   public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+  @available(iOS 4.0, *)
   open var rootViewController: UIViewController?
   open func makeKeyAndVisible() {}
 }
@@ -121,12 +129,23 @@ public protocol UIViewControllerTransitionCoordinatorContext:
 public protocol UIViewControllerTransitionCoordinator:
   UIViewControllerTransitionCoordinatorContext
 {
+  @discardableResult
   func animate(
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
   ) -> Bool
+  @available(iOS 10.0, *)
   func notifyWhenInteractionChanges(
     _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+extension UIViewControllerTransitionCoordinator {
+  /// The header's `completion` is a trailing nullable block: the importer gives it a `nil`
+  /// default, which a protocol requirement cannot declare in Swift source.
+  @discardableResult
+  public func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool { animate(alongsideTransition: animation, completion: nil) }
 }
 
 // MARK: UIViewController.h — `@interface UIViewController : UIResponder <NSCoding, …>`,
@@ -143,41 +162,62 @@ public protocol UIViewControllerTransitionCoordinator:
   /// an implicitly unwrapped optional.
   open var view: UIView! = UIView()
   open func viewDidLoad() {}
+  /// `@property(nullable, nonatomic, copy) NSString *title`: optional and settable, so a subclass
+  /// cannot redeclare it as a `let` of type `String` (the SDK rejects that override).
+  open var title: String?
   open func viewWillAppear(_ animated: Bool) {}
   open func viewDidAppear(_ animated: Bool) {}
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
 
+  /// `@property(nullable, nonatomic, weak, readonly) UIViewController *parentViewController`
+  /// (read-only: the weak storage is UIKit's).
   open var parent: UIViewController? { nil }
+  @available(iOS 5.0, *)
   open var presentedViewController: UIViewController? { nil }
+  @available(iOS 5.0, *)
   open var presentingViewController: UIViewController? { nil }
+  @available(iOS 5.0, *)
   open var isBeingPresented: Bool { false }
+  @available(iOS 5.0, *)
   open var isBeingDismissed: Bool { false }
+  @available(iOS 5.0, *)
   open var isMovingToParent: Bool { false }
+  @available(iOS 5.0, *)
   open var isMovingFromParent: Bool { false }
 
   // NS_SWIFT_DISABLE_ASYNC: no async variants.
+  @available(iOS 5.0, *)
   open func present(
     _ viewControllerToPresent: UIViewController, animated flag: Bool,
     completion: (() -> Void)? = nil
   ) {}
+  @available(iOS 5.0, *)
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
 
   // @interface UIViewController (UIContainerViewControllerProtectedMethods / …Callbacks)
+  @available(iOS 5.0, *)
   open var children: [UIViewController] { [] }
+  @available(iOS 5.0, *)
   open func addChild(_ childController: UIViewController) {}
+  @available(iOS 5.0, *)
   open func removeFromParent() {}
+  @available(iOS 5.0, *)
   open func willMove(toParent parent: UIViewController?) {}
+  @available(iOS 5.0, *)
   open func didMove(toParent parent: UIViewController?) {}
 
   // @interface UIViewController (UIPresentationController)
+  @available(iOS 8.0, *)
   open var presentationController: UIPresentationController? { nil }
   /// `@property (nonatomic, getter=isModalInPresentation) BOOL modalInPresentation` (iOS 13).
+  @available(iOS 13.0, *)
   open var isModalInPresentation: Bool = false
 
   // UINavigationController.h: @interface UIViewController (UINavigationControllerItem)
   open var navigationController: UINavigationController? { nil }
   // UIViewControllerTransitionCoordinator.h: @interface UIViewController(…TransitionCoordinator)
+  @available(iOS 7.0, *)
   open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
 }
 
@@ -186,6 +226,7 @@ public protocol UIViewControllerTransitionCoordinator:
 // initWithRootViewController:, initWithNibName:bundle:, initWithCoder:.
 
 @MainActor @preconcurrency open class UINavigationController: UIViewController {
+  @available(iOS 5.0, *)
   public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
     super.init(nibName: nil, bundle: nil)
   }
@@ -207,6 +248,7 @@ public protocol UIViewControllerTransitionCoordinator:
   open var topViewController: UIViewController? { nil }
   open var visibleViewController: UIViewController? { nil }
   open var viewControllers: [UIViewController] = []
+  @available(iOS 3.0, *)
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
   open weak var delegate: (any UINavigationControllerDelegate)?
 }
@@ -237,6 +279,7 @@ extension UINavigationControllerDelegate {
 // <…>`, NS_SWIFT_UI_ACTOR; designated initWithPresentedViewController:presentingViewController:,
 // `init` NS_UNAVAILABLE.
 
+@available(iOS 8.0, *)
 @MainActor @preconcurrency open class UIPresentationController: NSObject {
   public init(
     presentedViewController: UIViewController,
