@@ -6,16 +6,23 @@ import PackageDescription
 let package = Package(
   name: "Rides",
   platforms: [.macOS(.v13), .iOS(.v16)],
-  // RidesApp is a library too: the benchmarks' soak cases run the same rides.
+  // RidesKit is the app's business part — RIBs, services, workflows, plugins, flags, view models —
+  // shared by the terminal and the iPhone app (Examples/RidesiOS); it links neither. RidesApp is
+  // the terminal front end as a library: the benchmarks' soak cases run the same rides.
   products: [
     .executable(name: "rides", targets: ["rides"]),
+    .library(name: "RidesKit", targets: ["RidesKit"]),
     .library(name: "RidesApp", targets: ["RidesApp"]),
   ],
   dependencies: [.package(name: "Ribcage", path: "../..")],
   targets: [
     .target(
+      name: "RidesKit",
+      dependencies: [.product(name: "Ribcage", package: "Ribcage")]),
+    .target(
       name: "RidesApp",
       dependencies: [
+        "RidesKit",
         .product(name: "Ribcage", package: "Ribcage"),
         // The session recorder: `rides --record FILE`, `rides --replay FILE`.
         .product(name: "RibcageInspector", package: "Ribcage"),
@@ -30,6 +37,7 @@ let package = Package(
       name: "RidesTests",
       dependencies: [
         "RidesApp",
+        "RidesKit",
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageTesting", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),

@@ -23,6 +23,8 @@ public final class RidesTerminal {
 
   /// The app's root scope (its services and flags).
   public let app: AppComponent
+  /// Renders once per command: `wait 20m` renders each screen once.
+  public let turns = TurnScheduler()
   /// The root of the RIB tree.
   public let root: RootRouter
   /// Whether `quit` was typed.
@@ -63,7 +65,7 @@ public final class RidesTerminal {
   ) {
     self.style = style
     self.write = write
-    app = AppComponent()
+    app = AppComponent(views: TerminalPlatform(), renderScheduler: turns)
     root = RootBuilder(dependency: app).build()
     root.context =
       context
@@ -175,7 +177,7 @@ public final class RidesTerminal {
     census.count(app.flags)
     census.count(workflows)
     census.count("workflows reported", runs.count)
-    census.count("render loops pending", app.turns.pendingCount)
+    census.count("render loops pending", turns.pendingCount)
     census.count("link observers", links.events.subscriberCount)
     census.count("trips", app.trips.recordedTripCount, atMost: TripService.finishedTripsKept + 1)
     census.count("trips moving", app.trips.tripsInProgressCount)
@@ -315,7 +317,7 @@ public final class RidesTerminal {
   /// Lets the workflows run, renders once, sweeps for leaks, prints what changed.
   private func endTurn() async {
     for _ in 0..<200 { await Task.yield() }
-    app.turns.endTurn()
+    turns.endTurn()
     root.context.leakDetector?.sweep()
     reportWorkflows()
     print(screens: screens)

@@ -1,30 +1,5 @@
 import Ribcage
-
-/// What one screen shows in the terminal: a title, lines, and the commands it accepts now.
-public struct Screen: Sendable, Equatable, Codable {
-  public var title: String
-  public var lines: [String]
-  /// Each action as shown to the user, e.g. `pickup <place>`; the first word is the verb.
-  public var actions: [String]
-
-  public init(title: String, lines: [String], actions: [String] = []) {
-    self.title = title
-    self.lines = lines
-    self.actions = actions
-  }
-
-  /// The verbs of ``actions``.
-  public var verbs: [String] {
-    actions.compactMap { $0.split(separator: " ").first.map { String($0) } }
-  }
-}
-
-/// A view model the terminal can show. `Codable`, as the seeds want view models: a recorded
-/// session holds each one, and `rides --replay` redraws the screens from them alone.
-public protocol ScreenModel: Equatable, Sendable, Codable {
-  /// The screen for this view model.
-  var screen: Screen { get }
-}
+import RidesKit
 
 /// A view of the terminal front end, as the session sees it: the last screen rendered and the
 /// user actions it forwards to its listener.
@@ -39,13 +14,20 @@ public protocol TerminalView: ViewControllable {
 /// The base of every Rides view: it keeps the last view model rendered — nothing else — and
 /// subclasses turn commands into listener calls. As dumb as the seeds want views to be.
 @MainActor
-open class ScreenView<ViewModel: ScreenModel>: TerminalView, Rendering {
+open class ScreenView<ViewModel: ScreenModel, Listener>: TerminalView, RidesView {
+  /// The interactor, held weakly (`Listener` is an existential of a class-bound protocol).
+  private weak var listenerObject: AnyObject?
   /// The view model rendered last.
   public private(set) var viewModel: ViewModel?
   /// How many times the view rendered (a render loop skips equal view models).
   public private(set) var renderCount = 0
 
   public init() {}
+
+  public var listener: Listener? {
+    get { listenerObject as? Listener }
+    set { listenerObject = newValue.map { $0 as AnyObject } }
+  }
 
   public func render(_ viewModel: ViewModel) {
     self.viewModel = viewModel

@@ -29,28 +29,24 @@ struct CardPresenter: Presenter {
 }
 
 @MainActor
-protocol CardViewListener: AnyObject {
+public protocol CardViewListener: AnyObject {
   func didSelectCard(_ id: String) throws(RequestError)
 }
 
-public final class CardView: ScreenView<CardViewModel> {
-  weak var listener: (any CardViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.verb == "card" else { return try super.perform(command) }
-    let id = try command.single("id")
-    try relay { try listener?.didSelectCard(id) }
-  }
-}
+/// Card's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias CardViewControllable = RidesView<CardViewModel, any CardViewListener>
 
 @MainActor
-public final class CardInteractor: PresentableInteractor<CardView>, Interactable,
+public final class CardInteractor: PresentableInteractor<any CardViewControllable>, Interactable,
   CardViewListener
 {
   private let requests: RequestService
   private let loop: RenderLoop<RequestDraft, CardViewModel>
 
-  init(view: CardView, requests: RequestService, cards: [String], scheduler: any RenderScheduler) {
+  init(
+    view: any CardViewControllable, requests: RequestService, cards: [String],
+    scheduler: any RenderScheduler
+  ) {
     self.requests = requests
     loop = RenderLoop(
       state: requests.draft, presenter: CardPresenter(cards: cards), view: view,
@@ -60,17 +56,17 @@ public final class CardInteractor: PresentableInteractor<CardView>, Interactable
     loop.start(self)
   }
 
-  func didSelectCard(_ id: String) throws(RequestError) {
+  public func didSelectCard(_ id: String) throws(RequestError) {
     try requests.selectCard(id)
   }
 }
 
-public final class CardRouter: ViewableRouter<CardInteractor, CardView> {}
+public final class CardRouter: ViewableRouter<CardInteractor, any CardViewControllable> {}
 
 @MainActor
 final class CardBuilder: Builder<any CardDependency> {
   func build() -> CardRouter {
-    let view = CardView()
+    let view = dependency.views.makeCardView()
     let interactor = CardInteractor(
       view: view, requests: dependency.requests, cards: dependency.payments.cards.map(\.id),
       scheduler: dependency.renderScheduler)

@@ -28,6 +28,7 @@ final class LoggedInComponent: Component<any LoggedInDependency>, HomeDependency
   }
 
   var renderScheduler: any RenderScheduler { dependency.renderScheduler }
+  var views: any RidesViews { dependency.views }
   var sessions: SessionService { dependency.sessions }
   var city: CityService { dependency.city }
   var trips: TripService { dependency.trips }

@@ -52,14 +52,14 @@ public final class RootInteractor: Interactor, Interactable, RootActionable, Log
 }
 
 @MainActor
-public final class RootRouter: LaunchRouter<RootInteractor, WindowView>, RootRouting {
+public final class RootRouter: LaunchRouter<RootInteractor, any ViewControllable>, RootRouting {
   private let loggedOutBuilder: LoggedOutBuilder
   private let loggedInBuilder: LoggedInBuilder
   private var loggedOut: LoggedOutRouter?
   private var loggedIn: (router: LoggedInRouter, session: Session)?
 
   init(
-    interactor: RootInteractor, view: WindowView, loggedOutBuilder: LoggedOutBuilder,
+    interactor: RootInteractor, view: any ViewControllable, loggedOutBuilder: LoggedOutBuilder,
     loggedInBuilder: LoggedInBuilder
   ) {
     self.loggedOutBuilder = loggedOutBuilder
@@ -101,7 +101,8 @@ public final class RootRouter: LaunchRouter<RootInteractor, WindowView>, RootRou
 public final class RootBuilder: Builder<AppComponent> {
   public func build() -> RootRouter {
     RootRouter(
-      interactor: RootInteractor(sessions: dependency.sessions), view: WindowView(),
+      interactor: RootInteractor(sessions: dependency.sessions),
+      view: dependency.views.makeWindow(),
       loggedOutBuilder: LoggedOutBuilder(dependency: dependency),
       loggedInBuilder: LoggedInBuilder(dependency: dependency))
   }

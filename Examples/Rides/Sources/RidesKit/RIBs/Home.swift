@@ -35,32 +35,24 @@ struct HomePresenter: Presenter {
 }
 
 @MainActor
-protocol HomeViewListener: AnyObject {
+public protocol HomeViewListener: AnyObject {
   func didTapRequest()
   func didTapSignOut()
 }
 
-public final class HomeView: ScreenView<HomeViewModel> {
-  weak var listener: (any HomeViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.arguments.isEmpty else { throw .usage(command.verb) }
-    switch command.verb {
-    case "request": listener?.didTapRequest()
-    case "logout": listener?.didTapSignOut()
-    default: try super.perform(command)
-    }
-  }
-}
+/// Home's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias HomeViewControllable = RidesView<HomeViewModel, any HomeViewListener>
 
 @MainActor
-public final class HomeInteractor: PresentableInteractor<HomeView>, Interactable,
+public final class HomeInteractor: PresentableInteractor<any HomeViewControllable>, Interactable,
   HomeViewListener
 {
   weak var listener: (any HomeListener)?
   private let loop: RenderLoop<[Product], HomeViewModel>
 
-  init(view: HomeView, rider: String, city: CityService, scheduler: any RenderScheduler) {
+  init(
+    view: any HomeViewControllable, rider: String, city: CityService, scheduler: any RenderScheduler
+  ) {
     loop = RenderLoop(
       state: city.products, presenter: HomePresenter(rider: rider), view: view,
       scheduler: scheduler)
@@ -69,16 +61,16 @@ public final class HomeInteractor: PresentableInteractor<HomeView>, Interactable
     loop.start(self)
   }
 
-  func didTapRequest() { listener?.homeWantsRide() }
-  func didTapSignOut() { listener?.homeWantsSignOut() }
+  public func didTapRequest() { listener?.homeWantsRide() }
+  public func didTapSignOut() { listener?.homeWantsSignOut() }
 }
 
-public final class HomeRouter: ViewableRouter<HomeInteractor, HomeView> {}
+public final class HomeRouter: ViewableRouter<HomeInteractor, any HomeViewControllable> {}
 
 @MainActor
 final class HomeBuilder: Builder<any HomeDependency> {
   func build(withListener listener: any HomeListener) -> HomeRouter {
-    let view = HomeView()
+    let view = dependency.views.makeHomeView()
     let interactor = HomeInteractor(
       view: view, rider: dependency.session.user.name, city: dependency.city,
       scheduler: dependency.renderScheduler)

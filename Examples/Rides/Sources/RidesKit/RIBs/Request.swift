@@ -20,6 +20,7 @@ final class RequestComponent: Component<any RequestDependency>, LocationEditorDe
   RideDependency
 {
   var renderScheduler: any RenderScheduler { dependency.renderScheduler }
+  var views: any RidesViews { dependency.views }
   var city: CityService { dependency.city }
   var trips: TripService { dependency.trips }
   var payments: PaymentService { dependency.payments }
@@ -79,11 +80,13 @@ public final class RequestRouter: Router<RequestInteractor>, RequestRouting {
   private let initialTrip: StateStream<Trip>?
   private var current: RouterNode?
   private(set) var shownTripID: Int?
+  private let views: any RidesViews
 
   init(
     interactor: RequestInteractor, locationEditorBuilder: LocationEditorBuilder,
-    rideBuilder: RideBuilder, trip: StateStream<Trip>?
+    rideBuilder: RideBuilder, trip: StateStream<Trip>?, views: any RidesViews
   ) {
+    self.views = views
     self.locationEditorBuilder = locationEditorBuilder
     self.rideBuilder = rideBuilder
     self.initialTrip = trip
@@ -110,7 +113,7 @@ public final class RequestRouter: Router<RequestInteractor>, RequestRouting {
   private func show(_ child: RouterNode, pushed: Bool) {
     if let current { detachChild(current) }
     current = child
-    if pushed { attachPushed(child) } else { attachChild(child) }
+    if pushed { views.show(child, over: self, as: .pushed) } else { attachChild(child) }
   }
 }
 
@@ -124,6 +127,6 @@ final class RequestBuilder: Builder<any RequestDependency> {
     interactor.listener = listener
     return RequestRouter(
       interactor: interactor, locationEditorBuilder: LocationEditorBuilder(dependency: component),
-      rideBuilder: RideBuilder(dependency: component), trip: trip)
+      rideBuilder: RideBuilder(dependency: component), trip: trip, views: dependency.views)
   }
 }

@@ -1,9 +1,11 @@
 import Ribcage
 
-/// What every screen needs: the scheduler that renders once per terminal turn.
+/// What every screen needs: the platform's views, and the scheduler its renders wait for (the
+/// terminal renders once per command; the iPhone app at the end of each main-actor turn).
 @MainActor
 public protocol ScreenDependency: Dependency {
   var renderScheduler: any RenderScheduler { get }
+  var views: any RidesViews { get }
 }
 
 /// The feature flags of Rides. Coupons and car photos are optional features; the live activity is
@@ -28,11 +30,15 @@ public final class AppComponent: EmptyComponent, RootDependency {
   public let payments = PaymentService()
   public let coupons = CouponService()
   public let flags = FlagStore()
-  public let turns = TurnScheduler()
+  public let views: any RidesViews
+  public let renderScheduler: any RenderScheduler
   /// Optional pictures of the car of a product or driver, behind `car_photos`.
   public let carPhotos: PluginPoint<String, String>
 
-  public override init() {
+  /// The app's scope on a platform: its views, and when they render.
+  public init(views: any RidesViews, renderScheduler: any RenderScheduler = .endOfTurn) {
+    self.views = views
+    self.renderScheduler = renderScheduler
     city = CityService(clock: clock)
     trips = TripService(city: city, clock: clock)
     for flag in RidesFlags.all { flags.register(flag) }
@@ -43,5 +49,4 @@ public final class AppComponent: EmptyComponent, RootDependency {
     super.init()
   }
 
-  public var renderScheduler: any RenderScheduler { turns }
 }

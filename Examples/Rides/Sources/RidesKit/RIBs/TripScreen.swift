@@ -16,31 +16,21 @@ protocol TripScreenListener: AnyObject {
 }
 
 @MainActor
-protocol TripScreenViewListener: AnyObject {
+public protocol TripScreenViewListener: AnyObject {
   func didTapCancel()
   func didTapDone()
 }
 
-/// A trip screen's view: renders its view model, forwards `cancel` and `done`.
-public final class TripScreenView<ViewModel: ScreenModel>: ScreenView<ViewModel> {
-  weak var listener: (any TripScreenViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard screen?.verbs.contains(command.verb) == true, command.arguments.isEmpty else {
-      return try super.perform(command)
-    }
-    switch command.verb {
-    case "cancel": listener?.didTapCancel()
-    case "done": listener?.didTapDone()
-    default: try super.perform(command)
-    }
-  }
-}
+/// A trip stage's view, whatever draws it: it renders the stage's view model and reports `cancel`
+/// and `done`.
+public typealias TripScreenViewControllable<ViewModel> = RidesView<
+  ViewModel, any TripScreenViewListener
+>
 
 /// A trip screen's interactor: renders the trip through its presenter while active.
 @MainActor
 public class TripScreenInteractor<P: Presenter & Sendable>: PresentableInteractor<
-  TripScreenView<P.ViewModel>
+  any TripScreenViewControllable<P.ViewModel>
 >, Interactable, TripScreenViewListener
 where P.State == Trip, P.ViewModel: ScreenModel {
   weak var listener: (any TripScreenListener)?
@@ -49,7 +39,7 @@ where P.State == Trip, P.ViewModel: ScreenModel {
   private let loop: RenderLoop<Trip, P.ViewModel>
 
   init(presenter: P, dependency: any TripScreenDependency) {
-    let view = TripScreenView<P.ViewModel>()
+    let view = dependency.views.makeTripScreenView(P.ViewModel.self)
     trip = dependency.trip
     trips = dependency.trips
     loop = RenderLoop(
@@ -60,8 +50,8 @@ where P.State == Trip, P.ViewModel: ScreenModel {
     loop.start(self)
   }
 
-  func didTapCancel() { trips.cancel(trip.value.id) }
-  func didTapDone() { listener?.tripScreenDidFinish() }
+  public func didTapCancel() { trips.cancel(trip.value.id) }
+  public func didTapDone() { listener?.tripScreenDidFinish() }
 }
 
 /// Builds the screen for each stage of the trip.

@@ -28,22 +28,16 @@ struct CouponPresenter: Presenter {
 }
 
 @MainActor
-protocol CouponViewListener: AnyObject {
+public protocol CouponViewListener: AnyObject {
   func didEnterCoupon(_ code: String) throws(CouponError)
 }
 
-public final class CouponView: ScreenView<CouponViewModel> {
-  weak var listener: (any CouponViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.verb == "coupon" else { return try super.perform(command) }
-    let code = try command.single("code")
-    try relay { try listener?.didEnterCoupon(code) }
-  }
-}
+/// Coupon's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias CouponViewControllable = RidesView<CouponViewModel, any CouponViewListener>
 
 @MainActor
-public final class CouponInteractor: PresentableInteractor<CouponView>, Interactable,
+public final class CouponInteractor: PresentableInteractor<any CouponViewControllable>,
+  Interactable,
   CouponViewListener
 {
   private let requests: RequestService
@@ -51,7 +45,7 @@ public final class CouponInteractor: PresentableInteractor<CouponView>, Interact
   private let loop: RenderLoop<Coupon?, CouponViewModel>
 
   init(
-    view: CouponView, requests: RequestService, coupons: CouponService,
+    view: any CouponViewControllable, requests: RequestService, coupons: CouponService,
     scheduler: any RenderScheduler
   ) {
     self.requests = requests
@@ -73,17 +67,17 @@ public final class CouponInteractor: PresentableInteractor<CouponView>, Interact
     requests.setCoupon(nil)
   }
 
-  func didEnterCoupon(_ code: String) throws(CouponError) {
+  public func didEnterCoupon(_ code: String) throws(CouponError) {
     try coupons.apply(code: code)
   }
 }
 
-public final class CouponRouter: ViewableRouter<CouponInteractor, CouponView> {}
+public final class CouponRouter: ViewableRouter<CouponInteractor, any CouponViewControllable> {}
 
 @MainActor
 final class CouponBuilder: Builder<any CouponDependency> {
   func build() -> CouponRouter {
-    let view = CouponView()
+    let view = dependency.views.makeCouponView()
     let interactor = CouponInteractor(
       view: view, requests: dependency.requests, coupons: dependency.coupons,
       scheduler: dependency.renderScheduler)

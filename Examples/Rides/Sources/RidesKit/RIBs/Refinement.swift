@@ -35,38 +35,29 @@ struct RefinementPresenter: Presenter {
 }
 
 @MainActor
-protocol RefinementViewListener: AnyObject {
+public protocol RefinementViewListener: AnyObject {
   func didEnterSeats(_ text: String) throws(RequestError)
   func didEnterNote(_ note: String)
   func didTapRequest() throws(RequestError)
 }
 
-public final class RefinementView: ScreenView<RefinementViewModel> {
-  weak var listener: (any RefinementViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    try relay {
-      switch command.verb {
-      case "seats": try listener?.didEnterSeats(try command.single("n"))
-      case "note": listener?.didEnterNote(command.text)
-      case "request":
-        guard command.arguments.isEmpty else { throw CommandError.usage("request") }
-        try listener?.didTapRequest()
-      default: try super.perform(command)
-      }
-    }
-  }
-}
+/// Refinement's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias RefinementViewControllable = RidesView<
+  RefinementViewModel, any RefinementViewListener
+>
 
 @MainActor
-public final class RefinementInteractor: PresentableInteractor<RefinementView>, Interactable,
+public final class RefinementInteractor: PresentableInteractor<any RefinementViewControllable>,
+  Interactable,
   RefinementViewListener
 {
   weak var listener: (any RefinementListener)?
   private let requests: RequestService
   private let loop: RenderLoop<RequestDraft, RefinementViewModel>
 
-  init(view: RefinementView, requests: RequestService, scheduler: any RenderScheduler) {
+  init(
+    view: any RefinementViewControllable, requests: RequestService, scheduler: any RenderScheduler
+  ) {
     self.requests = requests
     loop = RenderLoop(
       state: requests.draft, presenter: RefinementPresenter(), view: view, scheduler: scheduler)
@@ -75,21 +66,24 @@ public final class RefinementInteractor: PresentableInteractor<RefinementView>, 
     loop.start(self)
   }
 
-  func didEnterSeats(_ text: String) throws(RequestError) { try requests.setSeats(text) }
-  func didEnterNote(_ note: String) { requests.setNote(note) }
+  public func didEnterSeats(_ text: String) throws(RequestError) { try requests.setSeats(text) }
+  public func didEnterNote(_ note: String) { requests.setNote(note) }
 
-  func didTapRequest() throws(RequestError) {
+  public func didTapRequest() throws(RequestError) {
     let trip = try requests.submit()
     listener?.didRequestTrip(trip)
   }
 }
 
-public final class RefinementRouter: ViewableRouter<RefinementInteractor, RefinementView> {}
+public final class RefinementRouter: ViewableRouter<
+  RefinementInteractor, any RefinementViewControllable
+>
+{}
 
 @MainActor
 final class RefinementBuilder: Builder<any RefinementDependency> {
   func build(withListener listener: any RefinementListener) -> RefinementRouter {
-    let view = RefinementView()
+    let view = dependency.views.makeRefinementView()
     let interactor = RefinementInteractor(
       view: view, requests: dependency.requests, scheduler: dependency.renderScheduler)
     interactor.listener = listener

@@ -31,28 +31,24 @@ struct LoggedOutPresenter: Presenter {
 }
 
 @MainActor
-protocol LoggedOutViewListener: AnyObject {
+public protocol LoggedOutViewListener: AnyObject {
   func didEnterName(_ name: String) throws(SignInError)
 }
 
-public final class LoggedOutView: ScreenView<LoggedOutViewModel> {
-  weak var listener: (any LoggedOutViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.verb == "login" else { return try super.perform(command) }
-    let name = try command.single("name")
-    try relay { try listener?.didEnterName(name) }
-  }
-}
+/// LoggedOut's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias LoggedOutViewControllable = RidesView<
+  LoggedOutViewModel, any LoggedOutViewListener
+>
 
 @MainActor
-public final class LoggedOutInteractor: PresentableInteractor<LoggedOutView>, Interactable,
+public final class LoggedOutInteractor: PresentableInteractor<any LoggedOutViewControllable>,
+  Interactable,
   LoggedOutViewListener
 {
   weak var listener: (any LoggedOutListener)?
   private let loop: RenderLoop<[Product], LoggedOutViewModel>
 
-  init(view: LoggedOutView, city: CityService, scheduler: any RenderScheduler) {
+  init(view: any LoggedOutViewControllable, city: CityService, scheduler: any RenderScheduler) {
     loop = RenderLoop(
       state: city.products, presenter: LoggedOutPresenter(), view: view, scheduler: scheduler)
     super.init(presenter: view)
@@ -60,17 +56,20 @@ public final class LoggedOutInteractor: PresentableInteractor<LoggedOutView>, In
     loop.start(self)
   }
 
-  func didEnterName(_ name: String) throws(SignInError) {
+  public func didEnterName(_ name: String) throws(SignInError) {
     try listener?.logIn(as: name)
   }
 }
 
-public final class LoggedOutRouter: ViewableRouter<LoggedOutInteractor, LoggedOutView> {}
+public final class LoggedOutRouter: ViewableRouter<
+  LoggedOutInteractor, any LoggedOutViewControllable
+>
+{}
 
 @MainActor
 final class LoggedOutBuilder: Builder<any LoggedOutDependency> {
   func build(withListener listener: any LoggedOutListener) -> LoggedOutRouter {
-    let view = LoggedOutView()
+    let view = dependency.views.makeLoggedOutView()
     let interactor = LoggedOutInteractor(
       view: view, city: dependency.city, scheduler: dependency.renderScheduler)
     interactor.listener = listener

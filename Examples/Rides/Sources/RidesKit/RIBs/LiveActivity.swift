@@ -23,16 +23,19 @@ struct LiveActivityPresenter: Presenter {
   }
 }
 
-public final class LiveActivityView: ScreenView<LiveActivityViewModel> {}
+/// LiveActivity's view, whatever draws it; it reports nothing.
+public typealias LiveActivityViewControllable = RidesView<LiveActivityViewModel, Never>
 
 @MainActor
-public final class LiveActivityInteractor: PresentableInteractor<LiveActivityView>, Interactable {
+public final class LiveActivityInteractor: PresentableInteractor<any LiveActivityViewControllable>,
+  Interactable
+{
   private let trip: StateStream<Trip>
   private let health: PluginHealth
   private let loop: RenderLoop<Trip, LiveActivityViewModel>
 
   init(
-    view: LiveActivityView, trip: StateStream<Trip>, health: PluginHealth,
+    view: any LiveActivityViewControllable, trip: StateStream<Trip>, health: PluginHealth,
     scheduler: any RenderScheduler
   ) {
     self.trip = trip
@@ -52,12 +55,15 @@ public final class LiveActivityInteractor: PresentableInteractor<LiveActivityVie
   }
 }
 
-public final class LiveActivityRouter: ViewableRouter<LiveActivityInteractor, LiveActivityView> {}
+public final class LiveActivityRouter: ViewableRouter<
+  LiveActivityInteractor, any LiveActivityViewControllable
+>
+{}
 
 @MainActor
 final class LiveActivityBuilder: Builder<any TripScreenDependency> {
   func build(health: PluginHealth) -> LiveActivityRouter {
-    let view = LiveActivityView()
+    let view = dependency.views.makeLiveActivityView()
     let interactor = LiveActivityInteractor(
       view: view, trip: dependency.trip, health: health, scheduler: dependency.renderScheduler)
     return LiveActivityRouter(interactor: interactor, viewController: view)

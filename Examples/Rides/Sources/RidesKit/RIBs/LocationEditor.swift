@@ -39,26 +39,16 @@ struct LocationEditorPresenter: Presenter {
 }
 
 @MainActor
-protocol LocationEditorViewListener: AnyObject {
+public protocol LocationEditorViewListener: AnyObject {
   func didEnterPickup(_ name: String) throws(RequestError)
   func didEnterDestination(_ name: String) throws(RequestError)
   func didTapCancel()
 }
 
-public final class LocationEditorView: ScreenView<LocationEditorViewModel> {
-  weak var listener: (any LocationEditorViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    try relay {
-      switch command.verb {
-      case "pickup": try listener?.didEnterPickup(try command.single("place"))
-      case "dropoff", "to": try listener?.didEnterDestination(try command.single("place"))
-      case "cancel": listener?.didTapCancel()
-      default: try super.perform(command)
-      }
-    }
-  }
-}
+/// LocationEditor's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias LocationEditorViewControllable = RidesView<
+  LocationEditorViewModel, any LocationEditorViewListener
+>
 
 @MainActor
 protocol LocationEditorRouting: Routing {
@@ -66,8 +56,10 @@ protocol LocationEditorRouting: Routing {
 }
 
 @MainActor
-public final class LocationEditorInteractor: PresentableInteractor<LocationEditorView>,
-  Interactable, LocationEditorViewListener, ConfirmListener
+public final class LocationEditorInteractor: PresentableInteractor<
+  any LocationEditorViewControllable
+>,
+Interactable, LocationEditorViewListener, ConfirmListener
 {
   weak var listener: (any LocationEditorListener)?
   weak var router: (any LocationEditorRouting)?
@@ -75,7 +67,7 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
   private let loop: RenderLoop<RequestDraft, LocationEditorViewModel>
 
   init(
-    view: LocationEditorView, requests: RequestService, places: [String],
+    view: any LocationEditorViewControllable, requests: RequestService, places: [String],
     scheduler: any RenderScheduler
   ) {
     self.requests = requests
@@ -108,26 +100,29 @@ public final class LocationEditorInteractor: PresentableInteractor<LocationEdito
       .cancelOnDeactivate(interactor: self)
   }
 
-  func didEnterPickup(_ name: String) throws(RequestError) { try requests.setPickup(name) }
-  func didEnterDestination(_ name: String) throws(RequestError) {
+  public func didEnterPickup(_ name: String) throws(RequestError) { try requests.setPickup(name) }
+  public func didEnterDestination(_ name: String) throws(RequestError) {
     try requests.setDestination(name)
   }
-  func didTapCancel() { listener?.locationEditorDidCancel() }
+  public func didTapCancel() { listener?.locationEditorDidCancel() }
 
   func didRequestTrip(_ trip: StateStream<Trip>) { listener?.didRequestTrip(trip) }
 }
 
 public final class LocationEditorRouter: ViewableRouter<
-  LocationEditorInteractor, LocationEditorView
+  LocationEditorInteractor, any LocationEditorViewControllable
 >, LocationEditorRouting, ScreenDismissalHandling
 {
   private let confirmBuilder: ConfirmBuilder
   private var confirm: ConfirmRouter?
+  private let views: any RidesViews
 
   init(
-    interactor: LocationEditorInteractor, view: LocationEditorView, confirmBuilder: ConfirmBuilder
+    interactor: LocationEditorInteractor, view: any LocationEditorViewControllable,
+    confirmBuilder: ConfirmBuilder, views: any RidesViews
   ) {
     self.confirmBuilder = confirmBuilder
+    self.views = views
     super.init(interactor: interactor, viewController: view)
     interactor.router = self
   }
@@ -138,7 +133,7 @@ public final class LocationEditorRouter: ViewableRouter<
     confirm = router
     // Confirm stays until the editor itself goes, or the rider goes back from it.
     // ribcage:disable:next attach-without-detach
-    attachPushed(router)
+    views.show(router, over: self, as: .pushed)
   }
 
   /// The rider went back from Confirm: it is detached already.
@@ -152,12 +147,13 @@ public final class LocationEditorRouter: ViewableRouter<
 @MainActor
 final class LocationEditorBuilder: Builder<any LocationEditorDependency> {
   func build(withListener listener: any LocationEditorListener) -> LocationEditorRouter {
-    let view = LocationEditorView()
+    let view = dependency.views.makeLocationEditorView()
     let interactor = LocationEditorInteractor(
       view: view, requests: dependency.requests, places: dependency.city.places.map(\.name),
       scheduler: dependency.renderScheduler)
     interactor.listener = listener
     return LocationEditorRouter(
-      interactor: interactor, view: view, confirmBuilder: ConfirmBuilder(dependency: dependency))
+      interactor: interactor, view: view, confirmBuilder: ConfirmBuilder(dependency: dependency),
+      views: dependency.views)
   }
 }

@@ -24,7 +24,10 @@ struct PendingPresenter: Presenter {
 }
 
 final class PendingInteractor: TripScreenInteractor<PendingPresenter> {}
-final class PendingRouter: ViewableRouter<PendingInteractor, TripScreenView<PendingViewModel>> {}
+final class PendingRouter: ViewableRouter<
+  PendingInteractor, any TripScreenViewControllable<PendingViewModel>
+>
+{}
 
 // MARK: Matched — a driver is coming, or has arrived.
 
@@ -63,7 +66,10 @@ struct MatchedPresenter: Presenter {
 }
 
 final class MatchedInteractor: TripScreenInteractor<MatchedPresenter> {}
-final class MatchedRouter: ViewableRouter<MatchedInteractor, TripScreenView<MatchedViewModel>> {}
+final class MatchedRouter: ViewableRouter<
+  MatchedInteractor, any TripScreenViewControllable<MatchedViewModel>
+>
+{}
 
 // MARK: OnTrip — riding.
 
@@ -85,7 +91,10 @@ struct OnTripPresenter: Presenter {
 }
 
 final class OnTripInteractor: TripScreenInteractor<OnTripPresenter> {}
-final class OnTripRouter: ViewableRouter<OnTripInteractor, TripScreenView<OnTripViewModel>> {}
+final class OnTripRouter: ViewableRouter<
+  OnTripInteractor, any TripScreenViewControllable<OnTripViewModel>
+>
+{}
 
 // MARK: DroppedOff — the receipt.
 
@@ -113,6 +122,6 @@ struct DroppedOffPresenter: Presenter {
 
 final class DroppedOffInteractor: TripScreenInteractor<DroppedOffPresenter> {}
 final class DroppedOffRouter: ViewableRouter<
-  DroppedOffInteractor, TripScreenView<DroppedOffViewModel>
+  DroppedOffInteractor, any TripScreenViewControllable<DroppedOffViewModel>
 >
 {}

@@ -22,6 +22,7 @@ final class RideComponent: Component<any RideDependency>, TripScreenDependency {
   }
 
   var renderScheduler: any RenderScheduler { dependency.renderScheduler }
+  var views: any RidesViews { dependency.views }
   var trips: TripService { dependency.trips }
   var carPhotos: PluginPoint<String, String> { dependency.carPhotos }
 }

@@ -49,29 +49,26 @@ struct ProductSelectionPresenter: Presenter {
 }
 
 @MainActor
-protocol ProductSelectionViewListener: AnyObject {
+public protocol ProductSelectionViewListener: AnyObject {
   func didSelectProduct(_ name: String) throws(RequestError)
 }
 
-public final class ProductSelectionView: ScreenView<ProductSelectionViewModel> {
-  weak var listener: (any ProductSelectionViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.verb == "select" else { return try super.perform(command) }
-    let name = try command.single("product")
-    try relay { try listener?.didSelectProduct(name) }
-  }
-}
+/// ProductSelection's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias ProductSelectionViewControllable = RidesView<
+  ProductSelectionViewModel, any ProductSelectionViewListener
+>
 
 @MainActor
-public final class ProductSelectionInteractor: PresentableInteractor<ProductSelectionView>,
-  Interactable, ProductSelectionViewListener
+public final class ProductSelectionInteractor: PresentableInteractor<
+  any ProductSelectionViewControllable
+>,
+Interactable, ProductSelectionViewListener
 {
   private let requests: RequestService
   private let flags: FlagStore
   private let loop: RenderLoop<(RequestDraft, [Product]), ProductSelectionViewModel>
 
-  init(view: ProductSelectionView, dependency: any ProductSelectionDependency) {
+  init(view: any ProductSelectionViewControllable, dependency: any ProductSelectionDependency) {
     requests = dependency.requests
     flags = dependency.flags
     loop = RenderLoop(
@@ -90,20 +87,20 @@ public final class ProductSelectionInteractor: PresentableInteractor<ProductSele
     observe(flags.changes) { [weak self] _ in self?.loop.signal() }
   }
 
-  func didSelectProduct(_ name: String) throws(RequestError) {
+  public func didSelectProduct(_ name: String) throws(RequestError) {
     try requests.selectProduct(name)
   }
 }
 
 public final class ProductSelectionRouter: ViewableRouter<
-  ProductSelectionInteractor, ProductSelectionView
+  ProductSelectionInteractor, any ProductSelectionViewControllable
 >
 {}
 
 @MainActor
 final class ProductSelectionBuilder: Builder<any ProductSelectionDependency> {
   func build() -> ProductSelectionRouter {
-    let view = ProductSelectionView()
+    let view = dependency.views.makeProductSelectionView()
     return ProductSelectionRouter(
       interactor: ProductSelectionInteractor(view: view, dependency: dependency),
       viewController: view)

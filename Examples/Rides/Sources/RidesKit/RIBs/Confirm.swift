@@ -42,19 +42,12 @@ struct ConfirmPresenter: Presenter {
 }
 
 @MainActor
-protocol ConfirmViewListener: AnyObject {
+public protocol ConfirmViewListener: AnyObject {
   func didTapConfirm()
 }
 
-public final class ConfirmView: ScreenView<ConfirmViewModel> {
-  weak var listener: (any ConfirmViewListener)?
-
-  public override func perform(_ command: Command) throws(CommandError) {
-    guard command.verb == "confirm" else { return try super.perform(command) }
-    guard command.arguments.isEmpty else { throw .usage("confirm") }
-    listener?.didTapConfirm()
-  }
-}
+/// Confirm's view, whatever draws it (text, SwiftUI, UIKit).
+public typealias ConfirmViewControllable = RidesView<ConfirmViewModel, any ConfirmViewListener>
 
 @MainActor
 protocol ConfirmRouting: Routing {
@@ -63,7 +56,8 @@ protocol ConfirmRouting: Routing {
 }
 
 @MainActor
-public final class ConfirmInteractor: PresentableInteractor<ConfirmView>, Interactable,
+public final class ConfirmInteractor: PresentableInteractor<any ConfirmViewControllable>,
+  Interactable,
   ConfirmViewListener, RefinementListener
 {
   weak var listener: (any ConfirmListener)?
@@ -72,7 +66,8 @@ public final class ConfirmInteractor: PresentableInteractor<ConfirmView>, Intera
   private let loop: RenderLoop<RequestDraft, ConfirmViewModel>
 
   init(
-    view: ConfirmView, requests: RequestService, city: CityService, flags: FlagStore,
+    view: any ConfirmViewControllable, requests: RequestService, city: CityService,
+    flags: FlagStore,
     scheduler: any RenderScheduler
   ) {
     self.flags = flags
@@ -90,11 +85,12 @@ public final class ConfirmInteractor: PresentableInteractor<ConfirmView>, Intera
     observe(flags.changes) { [weak self] _ in self?.router?.evaluatePlugins() }
   }
 
-  func didTapConfirm() { router?.routeToRefinement() }
+  public func didTapConfirm() { router?.routeToRefinement() }
   func didRequestTrip(_ trip: StateStream<Trip>) { listener?.didRequestTrip(trip) }
 }
 
-public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>, ConfirmRouting,
+public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, any ConfirmViewControllable>,
+  ConfirmRouting,
   ScreenDismissalHandling
 {
   private let productSelectionBuilder: ProductSelectionBuilder
@@ -102,14 +98,16 @@ public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>
   private let refinementBuilder: RefinementBuilder
   private var refinement: RefinementRouter?
   private let flags: FlagStore
+  private let views: any RidesViews
   /// Optional children: the Coupon plugin.
   private(set) lazy var plugins = RIBPluginPoint<Void>("confirm", flags: flags, router: self)
 
   init(
-    interactor: ConfirmInteractor, view: ConfirmView, flags: FlagStore,
+    interactor: ConfirmInteractor, view: any ConfirmViewControllable, flags: FlagStore,
     productSelectionBuilder: ProductSelectionBuilder, cardBuilder: CardBuilder,
-    couponBuilder: CouponBuilder, refinementBuilder: RefinementBuilder
+    couponBuilder: CouponBuilder, refinementBuilder: RefinementBuilder, views: any RidesViews
   ) {
+    self.views = views
     self.productSelectionBuilder = productSelectionBuilder
     self.cardBuilder = cardBuilder
     self.refinementBuilder = refinementBuilder
@@ -134,7 +132,8 @@ public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>
     guard refinement == nil else { return }
     let router = refinementBuilder.build(withListener: interactor)
     refinement = router
-    attachPushed(router)
+    // Presented: a sheet on the iPhone, a screen over Confirm in the terminal.
+    views.show(router, over: self, as: .presented)
   }
 
   /// The rider went back from Refinement: it is detached already.
@@ -146,7 +145,7 @@ public final class ConfirmRouter: ViewableRouter<ConfirmInteractor, ConfirmView>
 @MainActor
 final class ConfirmBuilder: Builder<any ConfirmDependency> {
   func build(withListener listener: any ConfirmListener) -> ConfirmRouter {
-    let view = ConfirmView()
+    let view = dependency.views.makeConfirmView()
     let interactor = ConfirmInteractor(
       view: view, requests: dependency.requests, city: dependency.city, flags: dependency.flags,
       scheduler: dependency.renderScheduler)
@@ -156,6 +155,6 @@ final class ConfirmBuilder: Builder<any ConfirmDependency> {
       productSelectionBuilder: ProductSelectionBuilder(dependency: dependency),
       cardBuilder: CardBuilder(dependency: dependency),
       couponBuilder: CouponBuilder(dependency: dependency),
-      refinementBuilder: RefinementBuilder(dependency: dependency))
+      refinementBuilder: RefinementBuilder(dependency: dependency), views: dependency.views)
   }
 }
