@@ -11,7 +11,9 @@ public struct RibcageTool: ParsableCommand {
     commandName: "ribcage",
     abstract: "Tools for Ribcage codebases.",
     version: ToolVersion.current,
-    subcommands: [New.self, Lint.self, Graph.self, Check.self, Migrate.self, Inspect.self])
+    subcommands: [
+      New.self, Lint.self, Graph.self, Check.self, Migrate.self, Inspect.self, Templates.self,
+    ])
 
   public init() {}
 

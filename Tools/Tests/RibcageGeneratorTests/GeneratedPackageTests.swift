@@ -27,7 +27,9 @@ private func swift(_ arguments: [String], in directory: String) throws -> (
 /// by path, then RIBs are wired into it with `--wire` (Root → Welcome | LoggedOut | LoggedIn →
 /// Home), plus a service, a workflow and a plugin; it must build with no warnings, its generated
 /// tests (the parents' mocks and tests after every edit included) must pass, and its terminal
-/// launch must print the tree with the leak detector silent.
+/// launch must print the tree with the leak detector silent. The Xcode templates
+/// (`ribcage templates xcode`) are instantiated into the same package as Xcode would, one of each,
+/// and built and tested with it — one slow build for both.
 /// Slow (a fresh build of Ribcage), so opt-in: `RIBCAGE_INTEGRATION=1` (Scripts/test-all.sh sets it).
 @Test(
   .enabled(if: ProcessInfo.processInfo.environment["RIBCAGE_INTEGRATION"] == "1"),
@@ -51,6 +53,9 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
     let run = ribcage(command + ["--output", "Sources/App"], in: folder.path)
     try #require(run.status == 0, "\(command): \(run.errorText)")
   }
+  // One of each Xcode template, filled in as Xcode's "New File" dialog would.
+  try instantiateXcodeTemplates(into: folder)
+
   // Everything generated is formatted as the repository formats its own code.
   let format = try swift(
     [
@@ -88,7 +93,8 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
       harness.expectNoLeaks()
     }
     """)
-  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 30)
+  // 30 from `ribcage new`, 15 from the Xcode templates.
+  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 45)
 
   let build = try swift(["build", "--build-tests"], in: folder.path)
   try #require(build.status == 0, "swift build failed:\n\(build.output)")
@@ -100,9 +106,28 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
   let test = try swift(["test"], in: folder.path)
   #expect(test.status == 0, "swift test failed:\n\(test.output)")
   let summary = test.output.split(separator: "\n").first { $0.contains("Test run with") } ?? ""
-  #expect(summary.contains("✔ Test run with 41 tests"), "\(summary)")
+  // 41 from `ribcage new` and the wiring test, 30 from the Xcode templates.
+  #expect(summary.contains("✔ Test run with 71 tests"), "\(summary)")
 
   let launch = try swift(["run", "AppApp"], in: folder.path)
   #expect(launch.status == 0, "swift run AppApp failed:\n\(launch.output)")
   #expect(launch.output.contains("Root [active, view]\n└─ Welcome [active, view]\nNo leaks."))
+}
+
+/// Writes `ribcage templates xcode`'s templates, then one of each into `folder`'s package as
+/// Xcode creates them: sources in `Sources/App/<Name>`, tests in `Tests/AppTests/<Name>`.
+private func instantiateXcodeTemplates(into folder: TemporaryFolder) throws {
+  let templates = TemporaryFolder()
+  let run = ribcage(["templates", "xcode", "--output", "."], in: templates.path)
+  try #require(run.status == 0, "templates xcode: \(run.errorText)")
+  let names = ["Lobby", "Session", "Basket", "Wallet", "Onboard", "Badges"]
+  for ((template, _), name) in zip(xcodeTemplateCommands, names) {
+    let xcode = XcodeInstantiation(
+      name: name, lowerName: name.lowercased(), flagKey: name.lowercased(), module: "App")
+    for (suffix, destination) in [("", "Sources/App"), (" Tests", "Tests/AppTests")] {
+      for (file, text) in try xcode.files(of: templates.path + "/\(template)\(suffix).xctemplate") {
+        folder.write("\(destination)/\(name)/\(file)", text)
+      }
+    }
+  }
 }
