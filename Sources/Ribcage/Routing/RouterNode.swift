@@ -43,7 +43,20 @@ open class RouterNode {
 
   /// A number a session recorder keeps on the router to find what it knows of it without a
   /// lookup. Not for apps: Ribcage never reads it.
-  @_spi(RibcageInspection) @exclusivity(unchecked) public final var inspectionTag: UInt64 = 0
+  ///
+  /// Computed over a stored number: another module reading a public stored property checks
+  /// exclusivity at run time (about 150 instructions), a getter call does not.
+  @_spi(RibcageInspection) public final var inspectionTag: UInt64 {
+    get { inspectionTagStorage }
+    set { inspectionTagStorage = newValue }
+  }
+  @exclusivity(unchecked) final var inspectionTagStorage: UInt64 = 0
+
+  /// Whether the router has loaded and its interactor is active, for a session recorder: read
+  /// through one call (see ``inspectionTag``).
+  @_spi(RibcageInspection) public final var inspectionState: (isActive: Bool, isLoaded: Bool) {
+    (interactable.isActive, isLoaded)
+  }
 
   /// The router this one is attached to, for a session recorder. Not for apps: a child never
   /// reaches up to its parent.

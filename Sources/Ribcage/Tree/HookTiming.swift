@@ -26,9 +26,14 @@ public struct HookTiming {
   public let router: RouterNode
   /// Which hook ran.
   public let hook: LifecycleHook
-  /// How long it ran, hooks it caused included (a `didBecomeActive` that attaches children times
-  /// their activation too).
-  public let duration: Duration
-  /// The monotonic clock in nanoseconds when the hook returned, for a recorder's timestamp.
+  /// The tick counter when the hook started, for a recorder (see ``TickClock``).
+  @_spi(RibcageInspection) public let startClock: UInt64
+  /// The tick counter when the hook returned, for a recorder's timestamp.
   @_spi(RibcageInspection) public let endClock: UInt64
+
+  /// How long it ran, hooks it caused included (a `didBecomeActive` that attaches children times
+  /// their activation too). Converted from ticks when read: the tree reads only a counter.
+  public var duration: Duration {
+    .nanoseconds(Int64(truncatingIfNeeded: TickClock.nanoseconds(endClock &- startClock)))
+  }
 }

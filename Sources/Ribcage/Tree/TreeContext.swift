@@ -95,6 +95,7 @@ public final class TreeContext {
   ) {
     self.configuredDiagnostics = diagnostics
     self.leakDetector = leakDetector
+    TickClock.start()
   }
 
   /// A ``LeakDetector`` with default settings in debug builds; `nil` in release builds.
@@ -134,26 +135,27 @@ public final class TreeContext {
   var timesHooks: Bool { hookRelay.hasSubscribers }
   var recordsRenders: Bool { renderRelay.hasSubscribers }
 
-  /// The monotonic clock (nanoseconds) as the tree last read it to time a hook: at the start of
+  /// The tick counter (``TickClock``) as the tree last read it to time a hook: at the start of
   /// a `didBecomeActive` (just before "activated" goes out) and at the end of every hook (just
   /// before "deactivated" and "loaded" go out). A recorder timing hooks stamps those events with
-  /// it instead of reading the clock again — the clock is most of what recording an event costs.
-  @_spi(RibcageInspection) public private(set) var inspectionHookClock: UInt64 = 0
+  /// it instead of reading a clock again.
+  /// (A getter over a stored number: see ``RouterNode/inspectionTag``.)
+  @_spi(RibcageInspection) public var inspectionHookClock: UInt64 { hookClock }
+  @exclusivity(unchecked) private var hookClock: UInt64 = 0
 
-  /// Reads the clock at the start of a timed hook.
+  /// Reads the tick counter at the start of a timed hook: a counter read, not a clock call,
+  /// because a timed tree reads it twice a hook.
   func startHookClock() -> UInt64 {
-    let now = ribcage_monotonic_ns()
-    inspectionHookClock = now
+    let now = ribcage_ticks()
+    hookClock = now
     return now
   }
 
   /// Sends the timing of a hook that started at `start` (from ``startHookClock()``).
   func emitHookTiming(_ router: RouterNode, _ hook: LifecycleHook, since start: UInt64) {
-    let end = ribcage_monotonic_ns()
-    inspectionHookClock = end
-    let elapsed = Int64(truncatingIfNeeded: end &- start)
-    hookRelay.send(
-      HookTiming(router: router, hook: hook, duration: .nanoseconds(elapsed), endClock: end))
+    let end = ribcage_ticks()
+    hookClock = end
+    hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
   }
 
   func emit(_ render: RenderRecord) {

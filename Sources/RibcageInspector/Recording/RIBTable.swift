@@ -7,7 +7,8 @@
 /// mislabels a newer one.
 ///
 /// Every event reads this table, so what an event touches is a trivial value in a flat array
-/// (no reference counting); children, names and view models live in arrays beside it.
+/// (no reference counting); children, names and view models live in arrays beside it, and paths
+/// in a ``PathTable`` that records point into.
 @MainActor
 struct RIBTable {
   /// The per-event part of an entry.
@@ -17,6 +18,8 @@ struct RIBTable {
     var parent: Int32
     /// Index into `namings`.
     var naming: Int32
+    /// Index into `paths`.
+    var path: Int32
     var isActive: Bool
     var isLoaded: Bool
     var hasView: Bool
@@ -29,39 +32,46 @@ struct RIBTable {
     var routerType: String
   }
 
-  /// The last view model a RIB rendered.
-  struct ViewModel {
-    var type: String
-    var json: [UInt8]?
-  }
-
   private(set) var nodes: [Node] = []
   private var isLive: [Bool] = []
   private(set) var children: [[Int32]] = []
-  var viewModels: [ViewModel?] = []
-  /// Each slot's path, escaped, when the RIB is less than ``cachedPathDepth`` deep (written by
-  /// every event; a deeper path is assembled from the names each time, so a 10,000-level chain
-  /// does not store 10,000 long paths).
-  private var paths: [[UInt8]?] = []
-  private var depths: [Int32] = []
-  static let cachedPathDepth: Int32 = 32
+  /// The last view model each slot rendered.
+  var viewModels: [Keyframe.RenderedViewModel?] = []
+  /// Every path seen, interned.
+  var paths = PathTable()
   private(set) var namings: [Naming] = []
+  /// Each naming's escaped name, for writing paths.
+  private(set) var escapedNames: [[UInt8]] = []
   private var namingByType: [ObjectIdentifier: Int32] = [:]
   private var free: [Int32] = []
-  /// Slots by router identity: the fallback when another recorder's number is on a router.
-  private var slots: [ObjectIdentifier: Int32] = [:]
+  /// Slots by router identity: the fallback when another recorder's number is on a router,
+  /// kept only once another recorder runs beside this one (``indexIdentities()``) — a lone
+  /// recorder finds every router by its number.
+  private var slots: [ObjectIdentifier: Int32]?
+  /// Live slots.
+  private(set) var liveCount = 0
+  /// The last router types named, direct-mapped by identity: most attaches skip the dictionary.
+  private var recentTypes = [(type: ObjectIdentifier?, naming: Int32)](
+    repeating: (nil, 0), count: 64)
+  /// Scratch for removing subtrees, kept between detaches.
+  private var removing: [Int32] = []
   /// The root slots, in the order they joined.
   private(set) var roots: [Int32] = []
   private(set) var nextID: UInt64 = 1
   private let serial: UInt64
-  /// Scratch for writing paths, kept between events.
-  private var pathScratch: [Int32] = []
 
   init(serial: UInt64) {
     self.serial = serial
   }
 
-  var liveCount: Int { slots.count }
+  /// Starts keeping slots by router identity: another recorder runs, and its numbers replace
+  /// this one's on the routers both record.
+  mutating func indexIdentities() {
+    guard slots == nil else { return }
+    var index: [ObjectIdentifier: Int32] = [:]
+    for slot in nodes.indices where isLive[slot] { index[nodes[slot].object] = Int32(slot) }
+    slots = index
+  }
 
   subscript(slot: Int32) -> Node {
     get { nodes[Int(slot)] }
@@ -81,7 +91,7 @@ struct RIBTable {
         return Int32(truncatingIfNeeded: slot)
       }
     }
-    return slots[ObjectIdentifier(router)]
+    return slots?[ObjectIdentifier(router)]
   }
 
   /// The slot a router's inspection tag names, if it is live (for events that carry the tag,
@@ -95,10 +105,15 @@ struct RIBTable {
 
   /// Adds `router` below `parent` (or as a root); returns its slot.
   mutating func add(_ router: RouterNode, parent: Int32?) -> Int32 {
+    let naming = naming(for: router)
+    let state = router.inspectionState
+    let path = paths.path(
+      parent: parent.map { nodes[Int($0)].path } ?? -1, naming: naming,
+      escapedName: escapedNames[Int(naming)])
     let node = Node(
-      object: ObjectIdentifier(router), id: nextID, parent: parent ?? -1,
-      naming: naming(for: router), isActive: router.interactable.isActive,
-      isLoaded: router.isLoaded, hasView: router.inspectionHasView)
+      object: ObjectIdentifier(router), id: nextID, parent: parent ?? -1, naming: naming,
+      path: path, isActive: state.isActive, isLoaded: state.isLoaded,
+      hasView: router.inspectionHasView)
     nextID += 1
     let slot: Int32
     if let reused = free.popLast() {
@@ -111,20 +126,9 @@ struct RIBTable {
       isLive.append(true)
       children.append([])
       viewModels.append(nil)
-      paths.append(nil)
-      depths.append(0)
     }
-    let depth = parent.map { depths[Int($0)] + 1 } ?? 0
-    depths[Int(slot)] = depth
-    if depth < Self.cachedPathDepth {
-      var path = parent.flatMap { paths[Int($0)] } ?? []
-      if parent != nil { path.append(UInt8(ascii: "/")) }
-      path += namings[Int(node.naming)].escapedName
-      paths[Int(slot)] = path
-    } else {
-      paths[Int(slot)] = nil
-    }
-    slots[node.object] = slot
+    slots?[node.object] = slot
+    liveCount += 1
     router.inspectionTag = serial << 32 | UInt64(slot + 1)
     if let parent {
       children[Int(parent)].append(slot)
@@ -136,15 +140,22 @@ struct RIBTable {
 
   private mutating func naming(for router: RouterNode) -> Int32 {
     let typeKey = ObjectIdentifier(type(of: router))
-    if let known = namingByType[typeKey] { return known }
+    let line = Int(truncatingIfNeeded: UInt(bitPattern: typeKey) >> 4) & 63
+    if recentTypes[line].type == typeKey { return recentTypes[line].naming }
+    if let known = namingByType[typeKey] {
+      recentTypes[line] = (typeKey, known)
+      return known
+    }
     let escaped = JSONLineWriter()
     escaped.appendEscaped(router.name)
     namings.append(
       Naming(
         name: router.name, escapedName: escaped.bytes,
         routerType: String(describing: type(of: router))))
+    escapedNames.append(escaped.bytes)
     let index = Int32(namings.count - 1)
     namingByType[typeKey] = index
+    recentTypes[line] = (typeKey, index)
     return index
   }
 
@@ -158,44 +169,28 @@ struct RIBTable {
     } else if let index = roots.lastIndex(of: slot) {
       roots.remove(at: index)
     }
-    var stack: [Int32] = [slot]
-    while let current = stack.popLast() {
+    removing.append(slot)
+    while let current = removing.popLast() {
       let index = Int(current)
-      stack.append(contentsOf: children[index])
+      removing.append(contentsOf: children[index])
       children[index].removeAll(keepingCapacity: true)
       viewModels[index] = nil
-      paths[index] = nil
-      slots[nodes[index].object] = nil
+      slots?[nodes[index].object] = nil
       isLive[index] = false
+      liveCount -= 1
       free.append(current)
     }
   }
 
-  /// Writes the path of `slot` (`Root/LoggedIn/Request`) as the contents of a JSON string.
-  mutating func writePath(of slot: Int32, into writer: JSONLineWriter) {
-    if let path = paths[Int(slot)] {
-      writer.appendRaw(path)
-      return
-    }
-    pathScratch.removeAll(keepingCapacity: true)
-    var current = slot
-    while current >= 0 {
-      pathScratch.append(current)
-      current = nodes[Int(current)].parent
-    }
-    var index = pathScratch.count - 1
-    while index >= 0 {
-      let naming = Int(nodes[Int(pathScratch[index])].naming)
-      writer.appendRaw(namings[naming].escapedName)
-      if index > 0 { writer.append(byte: UInt8(ascii: "/")) }
-      index -= 1
-    }
+  /// Writes path `path` (`Root/LoggedIn/Request`) as the contents of a JSON string.
+  mutating func writePath(_ path: Int32, into writer: JSONLineWriter) {
+    paths.write(path, names: escapedNames, into: writer)
   }
 
   /// Every live slot, parents before children, children in attachment order.
   func preorder() -> [Int32] {
     var order: [Int32] = []
-    order.reserveCapacity(slots.count)
+    order.reserveCapacity(liveCount)
     var stack = Array(roots.reversed())
     while let slot = stack.popLast() {
       order.append(slot)

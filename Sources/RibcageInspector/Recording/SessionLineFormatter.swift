@@ -1,0 +1,149 @@
+@_spi(RibcageInspection) import Ribcage
+
+/// Turns records into `ribcage-session` lines — the only place that knows what each kind of
+/// event writes (the reader's side is ``TimelineReplay``). It runs when the ring is read,
+/// streamed or written, never while an event is recorded; view models are encoded here.
+@MainActor
+struct SessionLineFormatter {
+  /// Whether `Encodable` view models are encoded (otherwise only their type).
+  let encodesViewModels: Bool
+  /// The largest encoded view model written; a larger one is written by type and size.
+  let maximumViewModelBytes: Int
+  /// Encodes view models straight to JSON bytes (`JSONEncoder` costs ten times more).
+  private var encoder = ViewModelEncoder()
+  private var json: [UInt8] = []
+
+  init(encodesViewModels: Bool, maximumViewModelBytes: Int) {
+    self.encodesViewModels = encodesViewModels
+    self.maximumViewModelBytes = maximumViewModelBytes
+  }
+
+  /// Writes the lines of `segment`'s records in `range` (their times normalized).
+  mutating func write(
+    _ segment: RecordSegment, _ range: Range<Int>, tables: inout RecorderTables,
+    into out: JSONLineWriter
+  ) {
+    for index in range {
+      write(segment.records[index], segment.payloads, tables: &tables, into: out)
+    }
+  }
+
+  private mutating func write(
+    _ record: EventRecord, _ payloads: [EventPayload], tables: inout RecorderTables,
+    into out: JSONLineWriter
+  ) {
+    out.appendFragment("{\"seq\":")
+    out.appendDecimal(record.seq)
+    out.appendFragment(",\"t\":")
+    out.appendDecimal(record.time)
+    out.appendFragment(",\"type\":\"")
+    // An attach's `payload` is its naming; every other kind's is an index into `payloads`.
+    let payload =
+      record.payload >= 0 && record.kind != .attach ? payloads[Int(record.payload)] : .none
+    switch record.kind {
+    case .keyframe:
+      out.appendFragment("keyframe\"")
+      if case .keyframe(let keyframe) = payload {
+        writeKeyframe(keyframe, tables: &tables, into: out)
+      }
+    case .attach:
+      out.appendFragment("attach\"")
+      rib(record, tables: &tables, into: out)
+      if record.bits & EventBits.hasParent != 0 {
+        out.member("parent", record.other)
+      } else {
+        out.memberNull("parent")
+      }
+      let naming = tables.ribs.namings[Int(record.payload)]
+      out.key("name")
+      out.append(byte: UInt8(ascii: "\""))
+      out.appendRaw(naming.escapedName)
+      out.append(byte: UInt8(ascii: "\""))
+      out.member("router", naming.routerType)
+      out.member("view", record.bits & EventBits.hasView != 0)
+      if record.bits & EventBits.isActive != 0 { out.member("active", true) }
+      if record.bits & EventBits.isLoaded != 0 { out.member("loaded", true) }
+    case .detach:
+      out.appendFragment("detach\"")
+      rib(record, tables: &tables, into: out)
+      if record.bits & EventBits.hasParent != 0 { out.member("parent", record.other) }
+    case .activate:
+      out.appendFragment("activate\"")
+      rib(record, tables: &tables, into: out)
+    case .deactivate:
+      out.appendFragment("deactivate\"")
+      rib(record, tables: &tables, into: out)
+    case .load:
+      out.appendFragment("load\"")
+      rib(record, tables: &tables, into: out)
+    case .hook:
+      out.appendFragment("hook\"")
+      rib(record, tables: &tables, into: out)
+      out.member("hook", literal: SessionFormat.literal(LifecycleHook(recordBits: record.bits)))
+      out.member("ns", record.other)
+    case .render:
+      out.appendFragment("render\"")
+      if record.bits & EventBits.hasRIB != 0 {
+        rib(record, tables: &tables, into: out)
+      } else {
+        out.memberNull("rib")
+      }
+      let type = Int32(truncatingIfNeeded: record.other)
+      out.appendFragment(",\"viewModelType\":\"")
+      out.appendRaw(tables.viewModelTypes.entries[Int(type)].escapedName)
+      out.appendFragment("\"")
+      if case .viewModel(let value) = payload {
+        writeViewModel(value, type: type, tables: &tables, into: out)
+      }
+    default:
+      writeSource(record, payload, tables: &tables, into: out)
+    }
+    out.closeLine()
+  }
+
+  /// `,"rib":<id>,"path":"<path>"`.
+  func rib(_ record: EventRecord, tables: inout RecorderTables, into out: JSONLineWriter) {
+    out.appendFragment(",\"rib\":")
+    out.appendDecimal(record.rib)
+    out.appendFragment(",\"path\":\"")
+    tables.ribs.writePath(record.path, into: out)
+    out.appendFragment("\"")
+  }
+
+  /// `,"viewModel":<json>` or `,"viewModelOmitted":"<why>"`, as configured; records the
+  /// encoded size for the budget.
+  private mutating func writeViewModel(
+    _ value: Any, type: Int32, tables: inout RecorderTables, into out: JSONLineWriter
+  ) {
+    guard let encoded = encode(value, type: type, tables: &tables) else { return }
+    switch encoded {
+    case .success(let json): out.member("viewModel", json: json)
+    case .failure(let problem): out.member("viewModelOmitted", problem.text)
+    }
+  }
+
+  /// Why a view model was left out of a line.
+  struct Omission: Error {
+    var text: String
+  }
+
+  /// `value` encoded, or why it was not; `nil` when view models are not encoded or the value
+  /// is not `Encodable`.
+  mutating func encode(_ value: Any, type: Int32, tables: inout RecorderTables)
+    -> Result<[UInt8], Omission>?
+  {
+    guard encodesViewModels, let value = value as? any Encodable else { return nil }
+    json.removeAll(keepingCapacity: true)
+    do {
+      try encoder.encode(value, into: &json)
+    } catch {
+      return .failure(Omission(text: "could not be encoded: \(error)"))
+    }
+    tables.viewModelTypes.sampled(type, bytes: json.count)
+    guard json.count <= maximumViewModelBytes else {
+      return .failure(
+        Omission(text: "\(json.count) bytes, over the \(maximumViewModelBytes)-byte limit"))
+    }
+    return .success(json)
+  }
+}

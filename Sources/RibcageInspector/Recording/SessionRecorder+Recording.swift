@@ -1,0 +1,215 @@
+@_spi(RibcageInspection) import Ribcage
+import _RibcageAtomics
+
+/// Recording: what each event stores. Nothing here formats, encodes or reads a clock; an event
+/// is a table lookup and a record appended to the ring.
+extension SessionRecorder {
+  /// Appends a record of `kind` for `slot`'s RIB (if any), stamped `time`.
+  @inline(__always)
+  func record(
+    _ kind: EventKind, slot: Int32, time: UInt64 = ribcage_ticks(), other: UInt64 = 0,
+    bits: UInt8 = 0
+  ) {
+    let node = tables.ribs[slot]
+    append(
+      EventRecord(
+        kind: kind, seq: seq &+ 1, time: time, rib: node.id, other: other, path: node.path,
+        bits: bits))
+  }
+
+  /// Appends a record of `kind` whose content is `payload`.
+  func record(
+    _ kind: EventKind, payload: EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
+    path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0
+  ) {
+    let index = ring.current.add(payload, bytes: payloadBytes)
+    append(
+      EventRecord(
+        kind: kind, seq: seq &+ 1, time: ribcage_ticks(), rib: rib, other: other, path: path,
+        payload: index, bits: bits))
+  }
+
+  /// Appends `record` (numbered `seq + 1`); starts a new segment with a keyframe when this one
+  /// is long enough, and hands what is recorded to the file and the consumers when they wait.
+  @inline(__always)
+  func append(_ record: EventRecord) {
+    seq &+= 1
+    ring.current.records.append(record)
+    let bytes = ring.current.countedBytes
+    if ring.current.records.count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes
+      || bytes >= segmentLimit
+    {
+      roll()
+    } else if hasOutlets {
+      handOverSoon()
+    }
+  }
+
+  // MARK: The tree
+
+  func observe(_ context: TreeContext) {
+    // The two busiest observers hold the recorder `unowned(unsafe)`: its deinit cancels them on
+    // the main actor before its memory goes, and no event is delivered elsewhere; a weak load
+    // would cost each event an atomic round trip.
+    subscriptions.append(context.events.observe { [unowned(unsafe) self] in self.recordTree($0) })
+    if timesHooks {
+      subscriptions.append(
+        context.hookTimings.observe { [unowned(unsafe) self] in self.recordHook($0) })
+    }
+    subscriptions.append(context.renders.observe { [weak self] in self?.recordRender($0) })
+    subscriptions.append(context.pluginEvents.observe { [weak self] in self?.recordPlugin($0) })
+    subscriptions.append(
+      context.reportedDiagnostics.observe { [weak self] in self?.recordDiagnostic($0) })
+    if let detector = context.leakDetector {
+      subscriptions.append(detector.reports.observe { [weak self] in self?.recordLeak($0) })
+    }
+  }
+
+  /// Adds `router` and what is attached below it; with `announcing`, records an `attach` event
+  /// for each (a subtree assembled while detached joins the tree with its children).
+  func register(subtree router: RouterNode, under parent: Int32?, announcing: Bool) {
+    let slot = tables.ribs.add(router, parent: parent)
+    if announcing { recordAttach(slot) }
+    guard !router.children.isEmpty else { return }
+    let base = registering.count
+    for child in router.children.reversed() { registering.append((child, slot)) }
+    while registering.count > base, let (node, parentSlot) = registering.popLast() {
+      let slot = tables.ribs.add(node, parent: parentSlot)
+      if announcing { recordAttach(slot) }
+      for child in node.children.reversed() { registering.append((child, slot)) }
+    }
+  }
+
+  private func recordAttach(_ slot: Int32) {
+    let node = tables.ribs[slot]
+    var bits: UInt8 = node.hasView ? EventBits.hasView : 0
+    if node.isActive { bits |= EventBits.isActive }
+    if node.isLoaded { bits |= EventBits.isLoaded }
+    var parent: UInt64 = 0
+    if node.parent >= 0 {
+      bits |= EventBits.hasParent
+      parent = tables.ribs[node.parent].id
+    }
+    append(
+      EventRecord(
+        kind: .attach, seq: seq &+ 1, time: ribcage_ticks(), rib: node.id, other: parent,
+        path: node.path, payload: node.naming, bits: bits))
+  }
+
+  func recordTree(_ event: TreeEvent) {
+    switch event {
+    case .attached(let child, let parent):
+      // A parent the recorder does not know is outside the recorded tree (below a detached
+      // router): the subtree is recorded when it joins the tree.
+      guard let parentSlot = tables.ribs.slot(of: parent) else { return }
+      if let stale = tables.ribs.slot(of: child) { tables.ribs.remove(stale) }
+      register(subtree: child, under: parentSlot, announcing: true)
+    case .detached(let child, _):
+      guard let slot = tables.ribs.slot(of: child) else { return }
+      let parent = tables.ribs[slot].parent
+      let parentID = parent >= 0 ? tables.ribs[parent].id : 0
+      let record = EventRecord(
+        kind: .detach, seq: seq &+ 1, time: ribcage_ticks(), rib: tables.ribs[slot].id,
+        other: parentID, path: tables.ribs[slot].path,
+        bits: parent >= 0 ? EventBits.hasParent : 0)
+      // Out of the table before the record goes in: appending it may write a keyframe.
+      tables.ribs.remove(slot)
+      append(record)
+    case .activated(let router):
+      guard let slot = tables.ribs.slot(of: router) else { return }
+      tables.ribs[slot].isActive = true
+      record(.activate, slot: slot, time: hookClock)
+    case .deactivated(let router):
+      guard let slot = tables.ribs.slot(of: router) else { return }
+      tables.ribs[slot].isActive = false
+      record(.deactivate, slot: slot, time: hookClock)
+    case .loaded(let router):
+      guard let slot = tables.ribs.slot(of: router) else { return }
+      tables.ribs[slot].isLoaded = true
+      record(.load, slot: slot, time: hookClock)
+    }
+  }
+
+  func recordHook(_ timing: HookTiming) {
+    guard let slot = tables.ribs.slot(of: timing.router) else { return }
+    record(
+      .hook, slot: slot, time: timing.endClock, other: timing.endClock &- timing.startClock,
+      bits: timing.hook.recordBits)
+  }
+
+  /// When a tree event happened: the counter the tree read for the hook around it when hooks
+  /// are timed (it read it just before the event went out), else a new reading.
+  private var hookClock: UInt64 {
+    timesHooks ? context.inspectionHookClock : ribcage_ticks()
+  }
+
+  func recordRender(_ render: RenderRecord) {
+    let slot = render.router.flatMap { tables.ribs.slot(of: $0) }
+    let value = render.viewModel
+    let (type, isSampleDue) = tables.viewModelTypes.type(of: render.viewModelType)
+    if isSampleDue {
+      // What a view model of this type takes encoded is what the budget counts it as: learnt
+      // from its first value, then one render in every `ViewModelTypes.sampleInterval`.
+      _ = formatter.encode(value, type: type, tables: &tables)
+    }
+    let viewModel = Keyframe.RenderedViewModel(type: type, value: value)
+    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
+    guard let slot else {
+      record(.render, payload: .viewModel(value), payloadBytes: bytes, other: UInt64(type))
+      return
+    }
+    tables.ribs.viewModels[Int(slot)] = viewModel
+    let node = tables.ribs[slot]
+    record(
+      .render, payload: .viewModel(value), payloadBytes: bytes, rib: node.id, path: node.path,
+      other: UInt64(type), bits: EventBits.hasRIB)
+  }
+
+  // MARK: Everything else
+
+  func recordPlugin(_ event: PluginEvent) {
+    // The point's RIB, and the plugin's own RIB while it is attached.
+    var rib: UInt64 = 0
+    var path: Int32 = -1
+    if let slot = tables.ribs.slot(forTag: event.pointTag) {
+      rib = tables.ribs[slot].id
+      path = tables.ribs[slot].path
+    }
+    var pluginRib: UInt64 = 0
+    var bits: UInt8 = 0
+    if let slot = tables.ribs.slot(forTag: event.pluginTag) {
+      pluginRib = tables.ribs[slot].id
+      bits = EventBits.hasRIB
+    }
+    record(.plugin, payload: .plugin(event), rib: rib, path: path, other: pluginRib, bits: bits)
+  }
+
+  func recordDiagnostic(_ diagnostic: TreeDiagnostic) {
+    record(
+      .diagnostic, payload: .diagnostic(diagnostic), payloadBytes: diagnostic.message.utf8.count)
+  }
+
+  func recordLeak(_ report: LeakReport) {
+    record(.leak, payload: .leak(report), payloadBytes: 64 * report.leakedObjects.count)
+  }
+
+  func recordFlag(_ change: FlagStore.Change) {
+    switch change {
+    case .value: record(.flag, payload: .flag(change), payloadBytes: 32)
+    case .coreOnly: record(.coreOnly, payload: .flag(change))
+    }
+  }
+
+  func recordWorkflow(_ event: WorkflowEvent) {
+    switch event.phase {
+    case .started: runningWorkflows[event.run] = event.kind
+    case .completed, .cancelled, .failed: runningWorkflows[event.run] = nil
+    case .waiting, .acting: break
+    }
+    record(.workflow, payload: .workflow(event), payloadBytes: 32)
+  }
+
+  func recordLink(_ event: DeepLinkEvent) {
+    record(.link, payload: .link(event), payloadBytes: event.input.utf8.count)
+  }
+}
