@@ -9,8 +9,8 @@ struct Check: ParsableCommand, ConsoleCommand {
     abstract: "Lint and check the RIB graph in one pass (each file parsed once).",
     discussion: """
       Prints the lint findings and the graph's problems in the compiler's form. Exit status: 0 \
-      when nothing is an error, 1 when a lint finding or a graph problem is, 2 on usage or I/O \
-      errors.
+      when nothing is an error, 1 when a lint finding or a graph problem is (with --strict, also \
+      a graph dependency, listener or cycle warning), 2 on usage or I/O errors.
       """)
 
   @Argument(help: "Files or folders to check (default: the current folder).")
@@ -28,6 +28,9 @@ struct Check: ParsableCommand, ConsoleCommand {
 
   @Option(help: "Files analysed in parallel (default: one per core).")
   var jobs: Int?
+
+  @Flag(help: "Exit 1 on the graph's dependency, listener and cycle warnings too.")
+  var strict = false
 
   @Flag(help: "No summary, no notes about skipped files.")
   var quiet = false
@@ -58,6 +61,9 @@ struct Check: ParsableCommand, ConsoleCommand {
       console.printError("lint: " + Lint.summary(of: result.lint))
       console.printError("graph: " + GraphFormat.summary(result.graph))
     }
-    if result.lint.hasErrors || result.graph.graph.hasErrors { throw ExitCode.failure }
+    let graph = result.graph.graph
+    if result.lint.hasErrors || graph.hasErrors || strict && graph.hasWiringProblems {
+      throw ExitCode.failure
+    }
   }
 }

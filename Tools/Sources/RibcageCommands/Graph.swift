@@ -13,8 +13,10 @@ struct Graph: ParsableCommand, ConsoleCommand {
       and component create, store or conform to (plugins behind a flag marked with it), and \
       checks along each edge that the parent's scope provides every requirement of the child's \
       dependency protocol, with its type, and that the parent's interactor conforms to the \
-      child's listener. Pass several folders for a multi-module app. Exit status: 0, or with \
-      --check 1 when a dependency, listener or cycle error is found; 2 on usage or I/O errors. \
+      child's listener. Pass several folders for a multi-module app. Problems read from source \
+      are warnings (the compiler has the last word on an app that builds). Exit status: 0, or \
+      with --check --strict 1 when a dependency, listener or cycle problem is found; 2 on usage \
+      or I/O errors. \
       The JSON schema is in docs/graph.md.
       """)
 
@@ -29,6 +31,9 @@ struct Graph: ParsableCommand, ConsoleCommand {
 
   @Flag(help: "Print only the problems (text) and exit 1 when one is an error.")
   var check = false
+
+  @Flag(help: "With --check: exit 1 on dependency, listener and cycle warnings too.")
+  var strict = false
 
   @Option(
     help: "The configuration file for every file (default: the nearest .ribcage.yml above each).")
@@ -69,7 +74,9 @@ struct Graph: ParsableCommand, ConsoleCommand {
       console.printNotes(report.notes)
       console.printError(GraphFormat.summary(report))
     }
-    if check, report.graph.hasErrors { throw ExitCode.failure }
+    if check, report.graph.hasErrors || strict && report.graph.hasWiringProblems {
+      throw ExitCode.failure
+    }
   }
 }
 

@@ -365,7 +365,7 @@ import Testing
       "Root → LoggedIn → OffGame: OffGameStats.tripService: TripService is not provided by "
         + "LoggedInComponent or its ancestors"
     ])
-  #expect(graph.hasErrors)
+  #expect(!graph.hasErrors && graph.hasWiringProblems)
   let problem = try #require(graph.problems.first)
   #expect(problem.path == "LoggedIn/LoggedIn.swift")
   #expect(problem.rib == "OffGame")
@@ -484,7 +484,8 @@ import Testing
   #expect(cyclic.roots == ["App"])
   #expect(cyclic.messages(.cycle).count == 1)
   #expect(cyclic.messages(.cycle).first?.hasPrefix("cycle: Profile → Friends → Profile;") == true)
-  #expect(cyclic.problems.first { $0.kind == .cycle }?.severity == .error)
+  // A recursive route (a friend's profile) can be meant: a warning, not an error.
+  #expect(cyclic.problems.first { $0.kind == .cycle }?.severity == .warning)
   #expect(cyclic.messages(.orphan).map { $0.prefix(23) } == ["Unused is built by no R"])
   #expect(
     cyclic.messages(.builtTwice).map { $0.prefix(43) } == [

@@ -81,6 +81,11 @@ struct FileFacts: Sendable {
     [(writer: String, interactorType: String, path: String, place: Place, fallback: String?)] = []
   /// RIB prefix → the stored properties of its component (streams it makes for its own RIB).
   var componentProperties: [String: Set<String>] = [:]
+  /// RIB prefix → its component's stored properties set from its own dependency
+  /// (`x = dependency.x`): the parent's streams, stored.
+  var forwardedComponentProperties: [String: Set<String>] = [:]
+  /// Dependency protocols (`…Dependency`) → the properties they ask for (who reads a stream).
+  var dependencyRequirements: [String: Set<String>] = [:]
   /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault
   /// unless the RIB's own component makes `x`).
   var dependencyStreamWrites: [(rib: String, property: String, place: Place, message: String)] = []
@@ -104,6 +109,23 @@ struct FileFacts: Sendable {
   /// role only the whole run can tell: `final class Home: BaseInteractor` with the base class in
   /// another file).
   var typeRoles: [String: Set<Role>] = [:]
+  /// Component classes → the dependency they are built with (`Component<RootDependency>` →
+  /// `RootDependency`): a component built with an empty one, or one no other type provides, is
+  /// the app's root (its composition root).
+  var componentDependencies: [String: String] = [:]
+  /// What the file's classes, structs and extensions conform to (who provides a dependency).
+  var conformances: Set<String> = []
+  /// Types the app's launch code creates (`AppDelegate`, `SceneDelegate`, the `@main` app), or
+  /// that are created with an empty dependency (`RootComponent(dependency: EmptyComponent())`).
+  var launchCreations: Set<String> = []
+  /// Class → the lifecycle hooks it overrides → whether that override does work of its own
+  /// (more than calling `super`): what a subclass skipping `super` would skip.
+  var hookOverrides: [String: [String: Bool]] = [:]
+  /// Lifecycle overrides that skip `super`: the class, the hook, where, the message, whether the
+  /// framework's own base does work in that hook (Ribcage's; uber/RIBs' and ModernRIBs' are
+  /// empty).
+  var skippedSupers:
+    [(type: String, hook: String, place: Place, message: String, frameworkDoesWork: Bool)] = []
   /// Protocols declared in the file → what they inherit (to tell class-bound ones).
   var protocols: [String: [String]] = [:]
   /// Per RIB type (and its extensions in the file): what it conforms to and the types of its

@@ -53,6 +53,9 @@ struct GraphBuilder {
     var isUngatedBuild: Bool
     /// The method the use is in (to read `scope` among its parameters and locals).
     var function: String? = nil
+    /// Only the parent's component conforming to the child's dependency: it provides, but
+    /// another RIB may be the one attaching the child.
+    var isConformance = false
   }
 
   /// What every parent's edge search shares, computed once per run.
@@ -63,6 +66,9 @@ struct GraphBuilder {
     let componentOwners: [String: String]
     /// Dependency protocol key → the builders taking it.
     let buildersByDependency: [String: [BuilderInfo]]
+    /// Router key → helper objects its builder creates or its router stores (a "router
+    /// component" holding the child builders), when no other RIB uses them.
+    var helpers: [String: [TypeIndex.Entry]] = [:]
   }
 
   let index: TypeIndex
@@ -222,13 +228,33 @@ struct GraphBuilder {
       else { continue }
       buildersByDependency[type.key, default: []].append(builder)
     }
-    let context = EdgeContext(
+    var context = EdgeContext(
       builders: builders, componentKeys: componentKeys, componentOwners: componentOwners,
       buildersByDependency: buildersByDependency)
+    context.helpers = helpers(
+      of: ribs, builders: builders,
+      partKeys: Set(builders.keys).union(routerKeys).union(componentKeys).union(interactorKeys))
     var uses: [String: [String: [Use]]] = [:]  // parent router key → child router key → uses
     for (key, rib) in ribs {
       for (child, found) in childUses(of: rib, context: context) {
         uses[key, default: [:]][child, default: []] += found
+      }
+    }
+    // A component providing a child's dependency (a modular app's root component conforms to
+    // every feature's) is not its parent when another RIB creates or builds the child: the
+    // parent is the RIB whose router attaches it.
+    var attachedBy: [String: Set<String>] = [:]  // child → parents with more than a conformance
+    for (parent, children) in uses {
+      for (child, found) in children where found.contains(where: { !$0.isConformance }) {
+        attachedBy[child, default: []].insert(parent)
+      }
+    }
+    for (parent, children) in uses {
+      for (child, found) in children
+      where found.allSatisfy(\.isConformance)
+        && !(attachedBy[child] ?? []).subtracting([parent]).isEmpty
+      {
+        uses[parent]?[child] = nil
       }
     }
     var edges: [RIBGraph.Edge] = []
@@ -583,8 +609,9 @@ struct GraphBuilder {
   ) -> [String: [Use]] {
     let builders = context.builders
     var result: [String: [Use]] = [:]
-    let owners = [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
-      .compactMap { index.entries[$0] }
+    let owners =
+      [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
+      .compactMap { index.entries[$0] } + (context.helpers[rib.routerKey] ?? [])
     let ownBuilder = rib.builderKey
     func buildersNamed(_ name: String, from module: String, path: String) -> [BuilderInfo] {
       guard let type = index.lookup(name, from: module, path: path) else { return [] }
@@ -612,7 +639,7 @@ struct GraphBuilder {
     for owner in owners {
       for part in owner.parts {
         let declaration = part.declaration
-        for creation in declaration.creations {
+        for creation in declaration.creations where !creation.isUnused {
           // A builder created inside a `gatedBy:` closure is built there: a plugin.
           let use = Use(
             evidence: "creates \(creation.type)", path: part.path, place: creation.place,
@@ -667,13 +694,60 @@ struct GraphBuilder {
                 Use(
                   evidence: "extension \(owner.name): \(reference.name)", path: part.path,
                   place: declaration.place, scope: "self", owner: owner, flag: nil,
-                  isCreation: false, isGatedBuild: false, isUngatedBuild: false))
+                  isCreation: false, isGatedBuild: false, isUngatedBuild: false,
+                  isConformance: true))
             }
           }
         }
       }
     }
     return result
+  }
+
+  /// Per RIB, the helper objects its builder creates or its router stores (a "router
+  /// component" made in the builder and handed to the router, holding the child builders):
+  /// plain types of the app that are no RIB part, used by that one RIB only.
+  private func helpers(
+    of ribs: [String: RIB], builders: [String: BuilderInfo], partKeys: Set<String>
+  ) -> [String: [TypeIndex.Entry]] {
+    var found: [String: [TypeIndex.Entry]] = [:]
+    var users: [String: Set<String>] = [:]
+    for (key, rib) in ribs {
+      var names: [String] = []
+      var origin: [TypeIndex.Entry] = []
+      if let builder = rib.builderKey.flatMap({ index.entries[$0] }) {
+        names += builder.parts.flatMap(\.declaration.creations).filter { !$0.isUnused }.map(\.type)
+        origin.append(builder)
+      }
+      if let router = index.entries[rib.routerKey] {
+        names += router.parts.flatMap(\.declaration.members).compactMap(\.type).map(
+          TypeText.baseName)
+        origin.append(router)
+      }
+      guard let from = origin.first else { continue }
+      var seen: Set<String> = []
+      for name in names {
+        guard let entry = index.lookup(name, from: from.module, path: from.path),
+          entry.kind == .classType || entry.kind == .structType,
+          !partKeys.contains(entry.key), !entry.isTestDouble, seen.insert(entry.key).inserted,
+          makesBuilders(entry, builders)
+        else { continue }
+        found[key, default: []].append(entry)
+        users[entry.key, default: []].insert(key)
+      }
+    }
+    return found.mapValues { $0.filter { users[$0.key]?.count == 1 } }
+  }
+
+  /// Whether `entry` creates a builder or stores a `…Buildable`.
+  private func makesBuilders(_ entry: TypeIndex.Entry, _ builders: [String: BuilderInfo]) -> Bool {
+    entry.parts.contains { part in
+      part.declaration.creations.contains { creation in
+        index.lookup(creation.type, from: entry.module, path: part.path).map {
+          builders[$0.key] != nil
+        } ?? false
+      } || part.declaration.mentions.keys.contains { $0.hasSuffix("Buildable") }
+    }
   }
 
   /// Unique ids: the name; `Module.Name` when modules share it; with ` (path:line)` when one

@@ -81,6 +81,9 @@ struct TypeDeclaration: Sendable {
     /// The flag expression when inside a `register(…, gatedBy: flag) { … }` closure.
     var flag: String?
     var place: SourcePoint
+    /// Made into a local nothing reads afterwards (`let leftover = DetailBuilder(…)`), or
+    /// assigned to `_`: dead code, not a child.
+    var isUnused = false
   }
 
   /// `receiver.build(…)` (or `buildX(…)`) on a name: which builder is used, and how.

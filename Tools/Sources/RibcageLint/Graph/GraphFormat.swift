@@ -229,7 +229,7 @@ enum GraphMermaid {
         lines.append("  \(parent) --> \(child)")
       }
     }
-    let troubled = Set(graph.problems.filter { $0.severity == .error }.compactMap(\.rib))
+    let troubled = Set(graph.problems.filter { $0.kind.isWiring }.compactMap(\.rib))
     if !troubled.isEmpty {
       lines.append("  classDef problem stroke:#c00,stroke-width:2px")
       let members = graph.nodes.filter { troubled.contains($0.id) }.compactMap { ids[$0.id] }
@@ -256,9 +256,9 @@ enum GraphMermaid {
 
 enum GraphDOT {
   /// A `digraph`: boxes for RIBs with a view, dashed boxes for viewless ones, dashed edges
-  /// labelled with their flag for plugins, red outlines for RIBs with errors.
+  /// labelled with their flag for plugins, red outlines for RIBs with wiring problems.
   static func render(_ graph: RIBGraph) -> String {
-    let troubled = Set(graph.problems.filter { $0.severity == .error }.compactMap(\.rib))
+    let troubled = Set(graph.problems.filter { $0.kind.isWiring }.compactMap(\.rib))
     var lines = [
       "digraph RIBs {",
       "  rankdir=TB;",

@@ -259,7 +259,7 @@ final class GraphVisitor: SyntaxVisitor {
       current.creations.append(
         .init(
           type: type, scope: Self.scopeArgument(node), function: functions.last,
-          flag: flags.last, place: point(node)))
+          flag: flags.last, place: point(node), isUnused: Self.isUnused(node)))
     } else if let access = callee.as(MemberAccessExprSyntax.self),
       access.declName.baseName.text.hasPrefix("build"),
       let receiver = Self.receiverName(access.base)
@@ -268,6 +268,21 @@ final class GraphVisitor: SyntaxVisitor {
         .init(receiver: receiver, flag: flags.last, function: functions.last, place: point(node)))
     }
     return .visitChildren
+  }
+
+  /// Whether the value `call` makes is bound to a named local no later statement of its block
+  /// names: made and dropped. (`_ = Foo(…)` is kept as a use: it says the author means it.)
+  private static func isUnused(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let clause = call.parent?.as(InitializerClauseSyntax.self),
+      let binding = clause.parent?.as(PatternBindingSyntax.self),
+      let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+      let item = declaration.parent?.as(CodeBlockItemSyntax.self),
+      let list = item.parent?.as(CodeBlockItemListSyntax.self)
+    else { return false }
+    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+      return false
+    }
+    return !SyntaxQueries.usesLater(name, after: item, in: list)
   }
 
   /// The outermost `.onStep { … }` of a chain: the whole chain, read back to its start.

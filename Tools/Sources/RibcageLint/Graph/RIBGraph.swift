@@ -60,13 +60,24 @@ public struct RIBGraph: Sendable, Equatable {
       case multipleRoots = "multiple-roots"
       case unknownRoot = "unknown-root"
 
-      /// DI problems and cycles fail `--check`; the rest are warnings.
+      /// Only bad input (`--root` naming no RIB) is an error. Every other problem is read from
+      /// source without the compiler's knowledge (which RIB really attaches a child, what an
+      /// extension in a module not read provides, a recursive route that is meant), so it is a
+      /// warning: an app that compiles must never fail `--check` on a reading (issue 43).
+      /// `--strict` makes warnings fail too, for teams that want it.
+      /// A problem with the tree's wiring (a dependency, listener or cycle), as opposed to its
+      /// shape (orphans, roots, a builder made twice).
+      public var isWiring: Bool {
+        [.missingDependency, .dependencyTypeMismatch, .listenerNotImplemented, .cycle].contains(
+          self)
+      }
+
       public var severity: Severity {
         switch self {
+        case .unknownRoot: .error
         case .missingDependency, .dependencyTypeMismatch, .listenerNotImplemented, .cycle,
-          .unknownRoot:
-          .error
-        case .orphan, .builtTwice, .multipleRoots: .warning
+          .orphan, .builtTwice, .multipleRoots:
+          .warning
         }
       }
     }
@@ -140,4 +151,10 @@ public struct RIBGraph: Sendable, Equatable {
 
   /// Whether any problem is at error severity (`--check` exits 1).
   public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+
+  /// Whether any problem is about the tree's wiring (a dependency, listener or cycle):
+  /// what `--check --strict` fails on.
+  public var hasWiringProblems: Bool {
+    problems.contains { $0.kind.isWiring }
+  }
 }

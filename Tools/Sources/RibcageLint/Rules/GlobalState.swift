@@ -23,7 +23,24 @@ extension Rule {
 /// from RIB code (where used, and once where declared).
 final class GlobalState: FileRule, LintRule {
   static let description = Rule.globalState
-  override class var hooks: Set<Hook> { [.properties, .memberAccesses, .initializers, .calls] }
+  override class var hooks: Set<Hook> {
+    [.types, .properties, .memberAccesses, .initializers, .calls]
+  }
+
+  /// Empty dependencies: a component built with one has no parent, it is the root.
+  static let emptyDependencies: Set<String> = ["EmptyDependency", "EmptyComponent"]
+
+  override func typeDidStart(_ frame: FileContext.Frame) {
+    guard frame.info.shape != .protocolType else { return }
+    context.facts.conformances.formUnion(frame.inherited)
+    guard frame.info.shape == .classType, frame.info.roles.contains(.component),
+      let parent = frame.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes
+        .first?.type.as(IdentifierTypeSyntax.self),
+      let argument = parent.genericArgumentClause?.arguments.first,
+      case .type(let dependency) = argument.argument
+    else { return }
+    context.facts.componentDependencies[frame.info.name] = dependency.baseName
+  }
 
   /// System stores that are app-wide mutable state: `UserDefaults.standard`.
   static let systemStores: [String: Set<String>] = [
@@ -87,8 +104,23 @@ final class GlobalState: FileRule, LintRule {
   }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
-    guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase,
-      let user = context.outermostRIBType, !context.inTestDouble, !Self.isCompositionRoot(user)
+    guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase
+    else { return }
+    // What launch code builds, or what is built with an empty dependency, is the root.
+    if let outer = context.frames.first,
+      Self.isCompositionRoot(outer.info)
+        || outer.inherited.contains(where: { Self.compositionRootBases.contains($0) })
+        || call.arguments.contains(where: {
+          Self.emptyDependencies.contains(
+            SyntaxQueries.calleeTypeName(
+              $0.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+                ?? ExprSyntax(MissingExprSyntax())))
+        })
+    {
+      context.facts.launchCreations.insert(name)
+    }
+    guard let user = context.outermostRIBType, !context.inTestDouble,
+      !Self.isCompositionRoot(user)
     else { return }
     context.facts.constructions.append(
       (
@@ -137,6 +169,31 @@ final class GlobalState: FileRule, LintRule {
       || user.name.hasSuffix("AppDelegate") || user.name.hasSuffix("SceneDelegate")
   }
 
+  /// The app's root components, by what they are rather than their names: built with an empty
+  /// dependency, built by the launch code (app or scene delegate, `@main` app), or built with a
+  /// dependency protocol of the app's that no type of the app provides (nobody's child). Wiring
+  /// a singleton into the DI graph there is where it should be made.
+  static func rootComponents(in run: RunFacts) -> Set<String> {
+    var conformances: Set<String> = []
+    var protocols: Set<String> = []
+    var launched: Set<String> = []
+    for analysis in run.analyses {
+      conformances.formUnion(analysis.facts.conformances)
+      protocols.formUnion(analysis.facts.protocols.keys)
+      launched.formUnion(analysis.facts.launchCreations)
+    }
+    var roots: Set<String> = []
+    for analysis in run.analyses {
+      for (component, dependency) in analysis.facts.componentDependencies
+      where emptyDependencies.contains(dependency) || launched.contains(component)
+        || (protocols.contains(dependency) && !conformances.contains(dependency))
+      {
+        roots.insert(component)
+      }
+    }
+    return roots
+  }
+
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
     var singletons: Set<String> = []
@@ -166,6 +223,7 @@ final class GlobalState: FileRule, LintRule {
     // Views' uses of business objects are `view-has-logic`'s when that rule runs.
     let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
     let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
+    let roots = rootComponents(in: run)
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
@@ -188,6 +246,7 @@ final class GlobalState: FileRule, LintRule {
         // code; a singleton type's static methods reach its shared instance.
         let isGlobal = globals.contains("\(use.type).\(use.member)")
         guard singletons.contains(use.type) || isGlobal, Role.inherited[use.user] == nil,
+          !roots.contains(use.user),
           use.user != use.type,
           use.member.first?.isUppercase != true  // `Service.Kind` is a nested type
         else { continue }

@@ -71,7 +71,18 @@ final class RetainCycleClosure: FileRule, LintRule {
   }
 
   override func visit(_ closure: ClosureExprSyntax) {
-    guard let info = context.frame?.info, ownsClosures(info) else { return }
+    guard let info = context.frame?.info else { return }
+    guard ownsClosures(info) else {
+      // Whoever sets it (a builder, a parent), a closure stored on an object that captures that
+      // object strongly keeps it forever: `controller.onClose = { controller.dismiss() }`.
+      if context.isRIBCode || !info.roles.isEmpty,
+        let target = SyntaxQueries.assignmentTarget(of: closure),
+        let owner = Self.storingObject(target)
+      {
+        checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself")
+      }
+      return
+    }
     // Handed to a subscription API?
     if let call = SyntaxQueries.enclosingCall(ofArgument: closure) {
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -102,7 +113,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
       if SyntaxQueries.isSelf(base) {
         checkStoredClosure(closure, storedOn: nil, in: info)
-      } else if let owner = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+      } else if let owner = Self.storingObject(target) {
         checkStoredClosure(closure, storedOn: owner, in: info)
       }
     } else if let reference = target.as(DeclReferenceExprSyntax.self),
@@ -110,6 +121,23 @@ final class RetainCycleClosure: FileRule, LintRule {
     {
       pendingAssignments[pendingAssignments.count - 1].append((reference.baseName.text, closure))
     }
+  }
+
+  /// `owner` for `owner.onClose = …` and `self.owner.onClose = …`: the object storing the
+  /// closure.
+  private static func storingObject(_ target: ExprSyntax) -> String? {
+    guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else {
+      return nil
+    }
+    if let reference = base.as(DeclReferenceExprSyntax.self),
+      reference.baseName.tokenKind != .keyword(.self)
+    {
+      return reference.baseName.text
+    }
+    if let inner = base.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(inner.base) {
+      return inner.declName.baseName.text
+    }
+    return nil
   }
 
   /// The stored property of `self` that the value of `call` is assigned to (`self.x = call`,
@@ -198,20 +226,46 @@ final class RetainCycleClosure: FileRule, LintRule {
   }
 
   /// Whether `closure` uses `name` (or `self`) without a weak or unowned capture of it.
+  ///
+  /// A weak capture is no cycle whatever the body reads: `self?.viewModel` reaches the view
+  /// model through the weak reference (`.viewModel` is a member, not a capture of it), and so
+  /// does a bare `viewModel` after `guard let self` in a `[weak self]` closure. `self?` in a
+  /// closure nested in a `[weak self]` one is that weak reference too.
   static func capturesStrongly(_ closure: ClosureExprSyntax, _ name: String) -> Bool {
+    var selfIsWeak = false
     if let items = closure.signature?.capture?.items {
       for item in items where item.name.text == name {
         return item.specifier == nil  // `[self]` is strong; `[weak self]` is not
       }
+      selfIsWeak = items.contains { $0.name.text == "self" && $0.specifier != nil }
     }
     for token in closure.statements.tokens(viewMode: .sourceAccurate) {
-      if name == "self"
-        ? token.tokenKind == .keyword(.self) && !SyntaxQueries.isMetatypeSelf(token)
-        : token.tokenKind == .identifier(name)
+      if name == "self" {
+        if token.tokenKind == .keyword(.self), !SyntaxQueries.isMetatypeSelf(token),
+          !isOptionalChained(token)
+        {
+          return true
+        }
+      } else if token.tokenKind == .identifier(name), !isMemberName(token),
+        !(selfIsWeak && !SyntaxQueries.isLocal(name, at: closure))
       {
         return true
       }
     }
     return false
+  }
+
+  /// `viewModel` in `x.viewModel`: a member of something else, not a reference to `viewModel`.
+  private static func isMemberName(_ token: TokenSyntax) -> Bool {
+    guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+      let member = reference.parent?.as(MemberAccessExprSyntax.self)
+    else { return false }
+    return member.declName.id == reference.id
+  }
+
+  /// `self?`: the weak reference of an enclosing `[weak self]`, optional where it is used.
+  private static func isOptionalChained(_ token: TokenSyntax) -> Bool {
+    guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+    return reference.parent?.is(OptionalChainingExprSyntax.self) == true
   }
 }

@@ -46,6 +46,11 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     var sharedWriteSides: Set<String> = []
     /// Properties assigned a newly created value (`self.relay = BehaviorRelay(value: 0)`).
     var createdHere: Set<String> = []
+    /// Private stored write sides with no value of their own, and the properties an
+    /// initializer sets from its parameters: a private relay the parent handed down is still
+    /// the parent's (`private let _selected: PublishRelay<Int>` set from `selected:`).
+    var privateWriteSides: Set<String> = []
+    var handedIn: Set<String> = []
     /// Writes to a property's stream (resolved when the type ends: properties may come later).
     var pendingWrites: [(name: String, node: Syntax)] = []
   }
@@ -58,7 +63,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func typeWillEnd(_ frame: FileContext.Frame) {
     guard let finished = types.popLast(), writesAreChecked(in: frame.info) else { return }
-    let shared = finished.sharedWriteSides.subtracting(finished.createdHere)
+    let shared = finished.sharedWriteSides.union(
+      finished.privateWriteSides.intersection(finished.handedIn)
+    ).subtracting(finished.createdHere)
     for write in finished.pendingWrites where shared.contains(write.name) {
       reportSharedWrite(write.name, at: write.node, in: frame.info)
     }
@@ -66,19 +73,38 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func visit(_ property: PropertyDeclaration) {
     if !property.isTopLevel, property.isStored, !property.isStatic,
-      let info = context.frame?.info, info.roles.contains(.component), let rib = info.ribPrefix
+      let info = context.frame?.info, info.roles.contains(.component), let rib = info.ribPrefix,
+      // `let x = dependency.x` forwards the parent's stream: the component did not make it.
+      property.binding.initializer.map({ !$0.value.description.contains("dependency") }) ?? true
     {
       context.facts.componentProperties[rib, default: []].insert(property.name)
     }
+    if !property.isTopLevel, !property.isStatic, let info = context.frame?.info,
+      info.shape == .protocolType, info.name.hasSuffix("Dependency")
+    {
+      context.facts.dependencyRequirements[info.name, default: []].insert(property.name)
+    }
     guard !property.isTopLevel, property.isStored, !property.isStatic, !types.isEmpty,
-      Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil,
-      !property.isPrivate
+      Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil
     else { return }
-    types[types.count - 1].sharedWriteSides.insert(property.name)
+    if property.isPrivate {
+      types[types.count - 1].privateWriteSides.insert(property.name)
+    } else {
+      types[types.count - 1].sharedWriteSides.insert(property.name)
+    }
   }
 
   override func visitAssignment(_ node: SequenceExprSyntax, target: ExprSyntax, value: ExprSyntax) {
     guard !types.isEmpty else { return }
+    if let name = SyntaxQueries.propertyName(target), Self.isHandedIn(value, at: node) {
+      types[types.count - 1].handedIn.insert(name)
+      // A component storing its parent's stream (`x = dependency.x`) did not make it.
+      if let info = context.frame?.info, info.roles.contains(.component),
+        let rib = info.ribPrefix, value.description.contains("dependency")
+      {
+        context.facts.forwardedComponentProperties[rib, default: []].insert(name)
+      }
+    }
     if let call = value.as(FunctionCallExprSyntax.self),
       SyntaxQueries.isInitializer(call.calledExpression),
       let name = SyntaxQueries.propertyName(target)
@@ -152,17 +178,33 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// component's presenter feeding its own interactor's input is that component's design).
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
+    // A subject a RIB's own component makes is that RIB's state, unless the component only
+    // stores its parent's (`x = dependency.x`) or another RIB's dependency asks for it too
+    // (others read it: it is shared).
     var componentProperties: [String: Set<String>] = [:]
+    var forwarded: [String: Set<String>] = [:]
+    var requiredBy: [String: Set<String>] = [:]  // property → RIBs whose dependency asks for it
     for (index, analysis) in run.analyses.enumerated() {
       for (rib, properties) in analysis.facts.componentProperties {
         componentProperties["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
       }
+      for (rib, properties) in analysis.facts.forwardedComponentProperties {
+        forwarded["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
+      }
+      for (dependency, properties) in analysis.facts.dependencyRequirements {
+        for property in properties {
+          requiredBy[property, default: []].insert(String(dependency.dropLast(10)))
+        }
+      }
     }
     for (index, analysis) in run.analyses.enumerated() {
-      for write in analysis.facts.dependencyStreamWrites
-      where componentProperties["\(run.modules[index])|\(write.rib)"]?.contains(write.property)
-        != true
-      {
+      for write in analysis.facts.dependencyStreamWrites {
+        let key = "\(run.modules[index])|\(write.rib)"
+        let isOwn =
+          componentProperties[key]?.contains(write.property) == true
+          && forwarded[key]?.contains(write.property) != true
+          && requiredBy[write.property, default: []].subtracting([write.rib]).isEmpty
+        guard !isOwn else { continue }
         result.append(
           (
             index,
@@ -184,6 +226,29 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       }
     }
     return result
+  }
+
+  /// Whether `value`, assigned in an initializer, came from outside: one of the initializer's
+  /// parameters, or a member of one (`dependency.selection`).
+  private static func isHandedIn(_ value: ExprSyntax, at node: SequenceExprSyntax) -> Bool {
+    var root = value
+    while let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base }
+    guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+    var current = node.parent
+    while let parent = current {
+      if let initializer = parent.as(InitializerDeclSyntax.self) {
+        return initializer.signature.parameterClause.parameters.contains {
+          ($0.secondName ?? $0.firstName).text == name
+        }
+      }
+      if parent.is(MemberBlockSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(ClosureExprSyntax.self)
+      {
+        return false
+      }
+      current = parent.parent
+    }
+    return false
   }
 
   /// Whether writes to shared streams are checked in `info`: RIB code that is not a service (or a

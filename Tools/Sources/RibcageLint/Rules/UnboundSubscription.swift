@@ -47,7 +47,7 @@ final class UnboundSubscription: FileRule, LintRule {
     /// The property or collection it is stored in, if any (it must be cancelled somewhere).
     var keeper: String?
     /// What the task's body names after its first `await`, in order.
-    var namesAfterAwait: [(name: String, isCall: Bool)]
+    var namesAfterAwait: [(name: String, isCall: Bool, isWrite: Bool)]
     var awaitLine: Int
     var isWorker: Bool
   }
@@ -90,6 +90,8 @@ final class UnboundSubscription: FileRule, LintRule {
       {
         return
       }
+      // A method merely named like an operator (a presenter's own `bind(viewModel:)`) is none.
+      guard Self.isSubscription(call, on: base, in: info, context: context) else { return }
     }
     if isTask, context.framework != .ribcage, !Self.loopsOverAsyncSequence(call) {
       // Outside Ribcage (no `task { }`), a one-shot Task does its work and ends: a fault when
@@ -132,6 +134,60 @@ final class UnboundSubscription: FileRule, LintRule {
     context.report(
       .unboundSubscription, call,
       "\(what) in \(info.name) is not bound to its lifecycle: it outlives deactivation; \(fix)")
+  }
+
+  // MARK: What a subscription is
+
+  /// Names and type names of reactive streams (a receiver so named or typed is subscribed to).
+  static let reactiveWords = [
+    "Observable", "Relay", "Subject", "Publisher", "Driver", "Signal", "Stream", "Single",
+    "Maybe", "Completable", "Variable", "Published", "Infallible", "Future",
+  ]
+  /// Argument labels of reactive subscriptions (`subscribe(onNext:)`, `sink(receiveValue:)`,
+  /// `bind(to:)`, `drive(with:)`).
+  static let reactiveLabels: Set<String> = [
+    "onNext", "onSuccess", "onError", "onCompleted", "onFailure", "onDisposed", "onCompletion",
+    "receiveValue", "receiveCompletion", "to", "with", "weak", "next",
+  ]
+
+  /// Whether `base.name(…)` subscribes to a stream: decided by the receiver (a reactive chain or
+  /// `.rx`, a property typed or named as a stream) and the call's shape (a closure or an
+  /// observer argument), not by the method's name, which a presenter's own `bind(viewModel:)`
+  /// shares. A RIB's own parts (presenter, router, listener, view controller) are no streams.
+  static func isSubscription(
+    _ call: FunctionCallExprSyntax, on base: ExprSyntax, in info: TypeInfo, context: FileContext
+  ) -> Bool {
+    let receiver = SyntaxQueries.unwrapped(base)
+    // A chain (`items.map { }.bind`, `Observable.just(1).subscribe`) or `.rx`.
+    if receiver.is(FunctionCallExprSyntax.self) { return true }
+    if receiver.description.contains(".rx") || receiver.description.hasPrefix("$") { return true }
+    let name: String
+    if let property = SyntaxQueries.propertyName(receiver) {
+      name = property
+      if ribNames.contains(name) { return false }
+      let type = context.propertyTypes[info.name]?[name] ?? ""
+      if reactiveWords.contains(where: { type.contains($0) }) { return true }
+      if !type.isEmpty,
+        ["Presentable", "Routing", "Listener", "ViewControllable", "Presenter"].contains(where: {
+          type.hasSuffix($0)
+        })
+      {
+        return false
+      }
+    } else if let member = receiver.as(MemberAccessExprSyntax.self) {
+      name = member.declName.baseName.text  // `dependency.userStream`
+    } else {
+      name = ""
+    }
+    if reactiveWords.contains(where: { name.lowercased().hasSuffix($0.lowercased()) }) {
+      return true
+    }
+    if call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty { return true }
+    return call.arguments.contains { argument in
+      if let label = argument.label?.text { return reactiveLabels.contains(label) }
+      return argument.expression.is(ClosureExprSyntax.self)
+        || argument.expression.description.contains(".rx")
+    }
   }
 
   // MARK: One-shot tasks
@@ -180,14 +236,14 @@ final class UnboundSubscription: FileRule, LintRule {
       return
     }
     var awaitLine: Int?
-    var names: [(name: String, isCall: Bool)] = []
+    var names: [(name: String, isCall: Bool, isWrite: Bool)] = []
     for token in closure.statements.tokens(viewMode: .sourceAccurate) {
       guard awaitLine != nil else {
         if token.tokenKind == .keyword(.await) { awaitLine = context.place(token).line }
         continue
       }
       if token.tokenKind == .keyword(.self) {
-        if !SyntaxQueries.isMetatypeSelf(token) { names.append(("self", false)) }
+        if !SyntaxQueries.isMetatypeSelf(token) { names.append(("self", false, false)) }
         continue
       }
       guard case .identifier(let name) = token.tokenKind,
@@ -197,7 +253,7 @@ final class UnboundSubscription: FileRule, LintRule {
       else { continue }
       let isCall =
         reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
-      names.append((name, isCall))
+      names.append((name, isCall, Self.isWritten(reference)))
     }
     guard let awaitLine else { return }  // never suspends: it runs to its end at once
     tasks.append(
@@ -227,10 +283,13 @@ final class UnboundSubscription: FileRule, LintRule {
       if let keeper = task.keeper, cancelled[task.type]?.contains(keeper) == true { continue }
       let stored = context.propertyTypes[task.type] ?? [:]
       let own = methods[task.type] ?? []
-      let touched = task.namesAfterAwait.first { name, isCall in
+      let touched = task.namesAfterAwait.first { name, isCall, isWrite in
         if name == "self" || Self.ribNames.contains(name) { return true }
         if isCall { return own.contains(name) && stored[name] == nil }
         guard let type = stored[name] else { return false }
+        // `items = loaded`: the RIB's own state, written (implicitly on self) after it may be
+        // detached.
+        if isWrite, !SyntaxQueries.isLocal(name, at: task.call) { return true }
         return Self.ribStateSuffixes.contains { name.hasSuffix($0) || type.hasSuffix($0) }
           || StreamWrittenOutsideService.writeSideTypes.contains(type)
       }
@@ -247,6 +306,18 @@ final class UnboundSubscription: FileRule, LintRule {
           + "\(task.isWorker ? "didStop" : "willResignActive") (or touch nothing of the RIB "
           + "after the await)")
     }
+  }
+
+  /// Whether `reference` is assigned to (`items = x`, `count += 1`).
+  private static func isWritten(_ reference: DeclReferenceExprSyntax) -> Bool {
+    guard let list = reference.parent?.as(ExprListSyntax.self),
+      list.first?.id == reference.id, list.count >= 3,
+      list.parent?.is(SequenceExprSyntax.self) == true
+    else { return false }
+    let operation = list[list.index(after: list.startIndex)]
+    if operation.is(AssignmentExprSyntax.self) { return true }
+    guard let binary = operation.as(BinaryOperatorExprSyntax.self) else { return false }
+    return ["+=", "-=", "*=", "/=", "&&=", "||="].contains(binary.operator.text)
   }
 
   /// Whether a `Task { }` iterates an async sequence (`for await`): a subscription in effect.
