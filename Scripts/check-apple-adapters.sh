@@ -45,6 +45,29 @@ check_flavour() {  # check_flavour <name> <platform stand-in>
 check_flavour ios UIKit
 check_flavour macos AppKit
 
+# The Rides iPhone app (Examples/RidesiOS): every source file, as iOS, against the same stand-ins.
+# Its platform-free part (RidesiOSCore, and RidesKit) is built by SwiftPM — on Linux the app
+# package is that part and its tests — and the adapters are emitted again against that build's
+# Ribcage, so the app sees one Ribcage.
+app=Examples/RidesiOS/RidesiOS.swiftpm
+echo "== ios: the Rides app ($app)"
+swift build --package-path "$app" --target RidesiOSCore >/dev/null
+app_bin=$(swift build --package-path "$app" --show-bin-path)
+app_common=(-swift-version 6 -warnings-as-errors -parse-as-library
+  -I "$app_bin/Modules" -Xcc "-fmodule-map-file=$app_bin/_RibcageAtomics.build/module.modulemap"
+  -Xcc "-I$PWD/Sources/_RibcageAtomics/include")
+app_folder="$out/ios-app"
+mkdir -p "$app_folder"
+cp "$out/ios/UIKit.swiftmodule" "$out/ios/SwiftUI.swiftmodule" "$app_folder/"
+for module in RibcageUIKit RibcageSwiftUI; do
+  swiftc -emit-module -module-name "$module" -emit-module-path "$app_folder/$module.swiftmodule" \
+    -I "$app_folder" "${app_common[@]}" "Sources/$module"/*.swift
+done
+app_sources=()
+while IFS= read -r file; do app_sources+=("$file"); done < <(find "$app/Sources/RidesiOS" -name '*.swift' | sort)
+swiftc -typecheck -module-name RidesiOS -I "$app_folder" "${app_common[@]}" "${app_sources[@]}"
+echo "  ${#app_sources[@]} files type-check"
+
 echo "== the stand-ins reject what Apple's SDK rejects (and accept the corrected code)"
 # Each case is a pair: the code as a user might write it, which Apple's SDK rejects, and the
 # corrected code, which it accepts. Both halves must behave as on the SDK, so a rejection proves a
@@ -125,6 +148,18 @@ import UIKit
 final class Screen: UIViewController {
   init() { super.init(nibName: nil, bundle: nil) }
   required init?(coder: NSCoder) { fatalError() }
+}'
+
+check_pair ios "a UIStackView subclass with a failable init(coder:) (UIStackView's is not)" '
+import UIKit
+final class Stack: UIStackView {
+  init() { super.init(frame: .zero) }
+  required init?(coder: NSCoder) { fatalError() }
+}' '
+import UIKit
+final class Stack: UIStackView {
+  init() { super.init(frame: .zero) }
+  required init(coder: NSCoder) { fatalError() }
 }'
 
 check_pair ios "UIKit called from a nonisolated function" '

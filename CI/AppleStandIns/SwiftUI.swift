@@ -210,7 +210,9 @@ extension State where Value: ExpressibleByNilLiteral {
 
 // MARK: App, Scene, WindowGroup (iOS 14, macOS 11)
 
-public protocol App {
+/// `@preconcurrency @MainActor public protocol App` in the iOS 18.6 interface: the whole protocol
+/// (a property's default value runs on the main actor).
+@MainActor @preconcurrency public protocol App {
   associatedtype Body: Scene
   @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
   @MainActor @preconcurrency init()
@@ -220,7 +222,7 @@ extension App {
   @MainActor @preconcurrency public static func main() {}
 }
 
-public protocol Scene {
+@MainActor @preconcurrency public protocol Scene {
   associatedtype Body: Scene
   @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
@@ -258,10 +260,20 @@ nonisolated public struct WindowGroup<Content>: Scene where Content: View {
     }
     public required init?(coder aDecoder: NSCoder) { fatalError() }
     public var rootView: Content
+    @available(iOS 16.0, tvOS 16.0, *)
+    public var sizingOptions: UIHostingControllerSizingOptions = []
     open override var isModalInPresentation: Bool {
       get { false }
       set {}
     }
+  }
+
+  /// iOS 18.6 interface (iOS 16).
+  public struct UIHostingControllerSizingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let preferredContentSize = UIHostingControllerSizingOptions(rawValue: 1)
+    public static let intrinsicContentSize = UIHostingControllerSizingOptions(rawValue: 2)
   }
 
   // MARK: UIViewControllerRepresentable (iOS 13; macOS unavailable)
@@ -405,4 +417,56 @@ extension Bindable where Value: AnyObject {
 extension Bindable where Value: AnyObject, Value: Observation.Observable {
   public init(wrappedValue: Value) { object = wrappedValue }
   public init(_ wrappedValue: Value) { object = wrappedValue }
+}
+
+// MARK: ForEach, TextField, onOpenURL — iOS 18.6 interface (SwiftUICore and SwiftUI).
+
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+  public var data: Data
+  public var content: (Data.Element) -> Content
+}
+
+@available(*, unavailable)
+extension ForEach: Sendable {}
+
+extension ForEach: View where Content: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.content = content
+  }
+}
+
+extension ForEach where Content: View {
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) {
+    self.data = data
+    self.content = content
+  }
+}
+
+nonisolated public struct TextField<Label>: View where Label: View {
+  @MainActor @preconcurrency public var body: some View { EmptyView() }
+}
+
+@available(*, unavailable)
+extension TextField: Sendable {}
+
+extension TextField where Label == Text {
+  nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {}
+  @_disfavoredOverload
+  nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol {}
+}
+
+extension View {
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+  nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+    EmptyView()
+  }
 }

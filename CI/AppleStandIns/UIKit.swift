@@ -161,6 +161,7 @@ extension UIViewControllerTransitionCoordinator {
   /// `@property(null_resettable, nonatomic, strong) UIView *view`: null_resettable imports as
   /// an implicitly unwrapped optional.
   open var view: UIView! = UIView()
+  open func loadView() {}
   open func viewDidLoad() {}
   /// `@property(nullable, nonatomic, copy) NSString *title`: optional and settable, so a subclass
   /// cannot redeclare it as a `let` of type `String` (the SDK rejects that override).
@@ -317,4 +318,94 @@ extension UIAdaptivePresentationControllerDelegate {
   public func presentationControllerDidAttemptToDismiss(
     _ presentationController: UIPresentationController
   ) {}
+}
+
+// MARK: Controls and labels (iOS 18.6 SDK, the importer's Swift form from
+// swift-synthesize-interface: UIControl.h, UIButton.h, UIMenuElement.h, UIAction.h, UILabel.h,
+// UIStackView.h, NSLayoutConstraint.h). Used by the Rides iPhone app's UIKit screen.
+
+/// `@interface UIControl : UIView`, NS_SWIFT_UI_ACTOR.
+@MainActor @preconcurrency open class UIControl: UIView {
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+  open var isEnabled: Bool = true
+}
+
+/// `@interface UIButton : UIControl <NSCoding, …>`, NS_SWIFT_UI_ACTOR.
+@MainActor @preconcurrency open class UIButton: UIControl {
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
+extension UIButton {
+  /// `typedef NS_ENUM(NSInteger, UIButtonType)` (the cases Rides uses and `custom`).
+  public enum ButtonType: Int, @unchecked Sendable {
+    case custom = 0
+    @available(iOS 7.0, *)
+    case system = 1
+  }
+
+  /// `+ (instancetype)buttonWithType:(UIButtonType)buttonType primaryAction:(nullable UIAction *)`
+  /// (iOS 14): a convenience initializer in Swift.
+  @available(iOS 14.0, tvOS 14.0, *)
+  @MainActor @preconcurrency
+  public convenience init(type buttonType: UIButton.ButtonType = .system, primaryAction: UIAction?)
+  {
+    self.init(frame: .zero)
+  }
+}
+
+/// `@interface UIMenuElement : NSObject <NSCopying, NSSecureCoding>` (iOS 13), NS_SWIFT_UI_ACTOR;
+/// `init` is NS_UNAVAILABLE.
+@available(iOS 13.0, *)
+@MainActor @preconcurrency open class UIMenuElement: NSObject {
+  open var title: String { "" }
+}
+
+/// `typedef void (^UIActionHandler)(__kindof UIAction *action)`.
+public typealias UIActionHandler = (UIAction) -> Void
+
+/// `@interface UIAction : UIMenuElement <UIMenuLeaf>` (iOS 13), NS_SWIFT_UI_ACTOR.
+@available(iOS 13.0, *)
+@MainActor @preconcurrency open class UIAction: UIMenuElement {
+  /// `+ actionWithTitle:image:identifier:handler:` (the arguments Rides uses; the SDK's form also
+  /// takes `image`, `identifier`, `discoverabilityTitle`, `attributes` and `state`, all defaulted).
+  @MainActor @preconcurrency
+  public convenience init(title: String = "", handler: @escaping UIActionHandler) {
+    self.init()
+  }
+}
+
+/// `@interface UILabel : UIView <NSCoding, …>`, NS_SWIFT_UI_ACTOR.
+@available(iOS 2.0, *)
+@MainActor @preconcurrency open class UILabel: UIView {
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+  open var text: String?
+  open var numberOfLines: Int = 1
+}
+
+extension NSLayoutConstraint {
+  /// `typedef NS_ENUM(NSInteger, UILayoutConstraintAxis)`.
+  public enum Axis: Int, @unchecked Sendable {
+    case horizontal = 0
+    case vertical = 1
+  }
+}
+
+/// NSLayoutConstraint.h: `@interface NSLayoutConstraint : NSObject` (only its `Axis` is used).
+@MainActor @preconcurrency open class NSLayoutConstraint: NSObject {}
+
+/// `@interface UIStackView : UIView` (iOS 9), NS_SWIFT_UI_ACTOR. Its `initWithCoder:` is declared
+/// non-null: a subclass's required `init(coder:)` is not failable.
+@available(iOS 9.0, *)
+@MainActor @preconcurrency open class UIStackView: UIView {
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init(coder: NSCoder) { super.init(frame: .zero) }
+  public convenience init(arrangedSubviews views: [UIView]) { self.init(frame: .zero) }
+  open var arrangedSubviews: [UIView] { [] }
+  open func addArrangedSubview(_ view: UIView) {}
+  open func removeArrangedSubview(_ view: UIView) {}
+  open var axis: NSLayoutConstraint.Axis = .horizontal
+  open var spacing: CGFloat = 0
 }
