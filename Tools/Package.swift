@@ -13,6 +13,10 @@ let package = Package(
     .library(name: "RibcageMigrate", targets: ["RibcageMigrate"]),
     .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
     .plugin(name: "ribcage-lint", targets: ["RibcageLintPlugin"]),
+    // `swift package ribcage new|lint|graph|check|migrate …` in a consumer package or project.
+    .plugin(name: "RibcageCommandPlugin", targets: ["RibcageCommandPlugin"]),
+    // Lints a target on every build; findings are compiler diagnostics.
+    .plugin(name: "RibcageBuildPlugin", targets: ["RibcageBuildPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -82,6 +86,23 @@ let package = Package(
         intent: .custom(
           verb: "ribcage-lint", description: "Run ribcage lint over the package's targets.")),
       dependencies: ["ribcage"]),
+    .plugin(
+      name: "RibcageCommandPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "ribcage",
+          description: "Run the ribcage tool (new, lint, graph, check, migrate) in the package."),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "`ribcage new` and `ribcage migrate` write Swift files into the package.")
+        ]),
+      dependencies: ["ribcage"]),
+    // What the build-tool plugin runs: the linter alone (swift-syntax, Yams), so a consumer's
+    // first build does not compile the inspector's server or the generator.
+    .executableTarget(
+      name: "ribcage-build-lint", dependencies: ["RibcageLint"], path: "Sources/RibcageBuildLint"),
+    .plugin(
+      name: "RibcageBuildPlugin", capability: .buildTool(), dependencies: ["ribcage-build-lint"]),
     .testTarget(
       name: "RibcageGeneratorTests",
       dependencies: ["RibcageGenerator", "RibcageCommands"]),
