@@ -8,12 +8,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case sarif
 
   /// The report in this format; `colored` styles text for a terminal (machine formats never
-  /// are: they are parsed, not read).
-  public func render(_ report: LintReport, colored: Bool = false) -> String {
+  /// are: they are parsed, not read); `sarif` sets SARIF's links and result limit.
+  public func render(
+    _ report: LintReport, colored: Bool = false, sarif: SARIFOptions = SARIFOptions()
+  ) -> String {
     switch self {
     case .text: TextReport.render(report, colored: colored)
     case .json: JSONReport.render(report)
-    case .sarif: SARIFReport.render(report, rules: report.rules)
+    case .sarif: SARIFReport.render(report, rules: report.rules, options: sarif)
     }
   }
 }

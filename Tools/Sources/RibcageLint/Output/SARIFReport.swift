@@ -2,13 +2,23 @@ import RibcageToolInfo
 
 /// SARIF 2.1.0 (OASIS): one run, the rules as the tool's `reportingDescriptor`s with their help
 /// text, one `result` per finding with a physical location relative to `%SRCROOT%`, and
-/// fingerprints so code-scanning services track findings across commits.
+/// fingerprints so code-scanning services track findings across commits. Rule ids are the
+/// rules' stable ids and paths are relative to the working directory, so alerts deduplicate
+/// from run to run; past `options.resultLimit` results (GitHub takes 25,000 a run) the rest are
+/// left out, errors kept first, and a notification says how many.
 enum SARIFReport {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-  static let informationURI = "https://github.com/ribcage/ribcage/blob/main/docs/rules"
 
-  static func render(_ report: LintReport, rules: [(rule: Rule, severity: Severity)]) -> String {
+  static func render(
+    _ report: LintReport, rules: [(rule: Rule, severity: Severity)],
+    options: SARIFOptions = SARIFOptions()
+  ) -> String {
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rule.id, $0) })
+    let kept = options.kept(report.findings)
+    let helpURI = { (rule: Rule) in
+      options.rulesURL.map { ",\n          \"helpUri\": \(JSONText.quote("\($0)/\(rule.id).md"))" }
+        ?? ""
+    }
     let descriptors = rules.map { rule, severity in
       """
               {
@@ -19,13 +29,12 @@ enum SARIFReport {
                 "help": {
                   "text": \(JSONText.quote(helpText(rule))),
                   "markdown": \(JSONText.quote(helpMarkdown(rule)))
-                },
-                "helpUri": \(JSONText.quote("\(informationURI)/\(rule.id).md")),
+                }\(helpURI(rule)),
                 "defaultConfiguration": {"level": "\(severity.rawValue)"}
               }
       """
     }
-    let results = report.findings.map { finding in
+    let results = kept.map { finding in
       """
               {
                 "ruleId": \(JSONText.quote(finding.rule)),
@@ -34,7 +43,7 @@ enum SARIFReport {
                 "message": {"text": \(JSONText.quote(finding.message))},
                 "locations": [{
                   "physicalLocation": {
-                    "artifactLocation": {"uri": \(JSONText.quote(uri(finding.path))), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": \(artifactLocation(finding.path)),
                     "region": {"startLine": \(finding.line), "startColumn": \(finding.column)}
                   }
                 }],
@@ -42,15 +51,30 @@ enum SARIFReport {
               }
       """
     }
-    let notifications = report.notes.map { note in
+    var notifications = report.notes.map { note in
       """
               {
                 "level": "\(note.kind == .skipped ? "warning" : "note")",
                 "message": {"text": \(JSONText.quote("\(note.path): \(note.reason)"))},
-                "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(JSONText.quote(uri(note.path))), "uriBaseId": "%SRCROOT%"}}}]
+                "locations": [{"physicalLocation": {"artifactLocation": \(artifactLocation(note.path))}}]
               }
       """
     }
+    if kept.count < report.findings.count {
+      let message =
+        "\(report.findings.count - kept.count) of \(report.findings.count) results left out: "
+        + "this report keeps \(options.resultLimit) (GitHub code scanning takes at most 25,000 a "
+        + "run), errors first; `ribcage lint` prints them all"
+      notifications.append(
+        """
+                {
+                  "level": "warning",
+                  "message": {"text": \(JSONText.quote(message))}
+                }
+        """)
+    }
+    let informationURI =
+      options.rulesURL.map { "\n          \"informationUri\": \(JSONText.quote($0))," } ?? ""
     return """
       {
         "$schema": "\(schema)",
@@ -59,8 +83,7 @@ enum SARIFReport {
           {
             "tool": {
               "driver": {
-                "name": "ribcage-lint",
-                "informationUri": "\(informationURI)",
+                "name": "ribcage-lint",\(informationURI)
                 "semanticVersion": \(JSONText.quote(ToolVersion.current)),
                 "rules": [
       \(descriptors.joined(separator: ",\n"))
@@ -90,6 +113,14 @@ enum SARIFReport {
 
   static func helpMarkdown(_ rule: Rule) -> String {
     "\(rule.rationale)\n\nBad:\n\n```swift\n\(rule.badExample)\n```\n\nGood:\n\n```swift\n\(rule.goodExample)\n```"
+  }
+
+  /// Where a file is: relative to `%SRCROOT%` (the folder `ribcage lint` ran in, which code
+  /// scanning maps to the checkout) or, outside it, a `file://` URI.
+  static func artifactLocation(_ path: String) -> String {
+    path.hasPrefix("/")
+      ? "{\"uri\": \(JSONText.quote("file://" + uri(path)))}"
+      : "{\"uri\": \(JSONText.quote(uri(path))), \"uriBaseId\": \"%SRCROOT%\"}"
   }
 
   /// A relative URI reference: path segments percent-encoded where needed.
