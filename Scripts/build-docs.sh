@@ -11,6 +11,8 @@
 #
 # Output: DOCS_OUT (default .build/docs): <Product>.doccarchive, and site/ — every archive in its
 # static-hosting form under site/<product>/ (serve site/ and open /<product>/documentation/<product>/).
+# DOCS_BASE_PATH: the path the site is served under, for GitHub Pages' project sites the
+# repository's name (docs/ci/docs-pages.yml sets it); default: the server's root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,7 +63,7 @@ for module in Ribcage RibcageTesting RibcageInspector RibcageUIKit RibcageSwiftU
     --additional-symbol-graph-dir "$out/symbols/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "dev.ribcage.$module" \
     --output-path "$out/$module.doccarchive" \
-    --transform-for-static-hosting --hosting-base-path "$lower" \
+    --transform-for-static-hosting --hosting-base-path "${DOCS_BASE_PATH:+$DOCS_BASE_PATH/}$lower" \
     --warnings-as-errors --enable-inherited-docs \
     --experimental-documentation-coverage --coverage-summary-level brief
   cp -R "$out/$module.doccarchive" "$out/site/$lower"
