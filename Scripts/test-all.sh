@@ -12,6 +12,7 @@ PACKAGES=(
   .                    # Ribcage, RibcageTesting
   Examples/QuickStart  # the README quick start and its testing example
   Examples/Rides       # the ride-hailing example (end-to-end tests)
+  Examples/RidesiOS/RidesiOS.swiftpm  # the iPhone app's platform-free part (RidesiOSCore)
   RibcageCombine       # the Combine bridge, against OpenCombine on Linux
   Tools                # the ribcage command (generator, templates, a generated package)
 )
