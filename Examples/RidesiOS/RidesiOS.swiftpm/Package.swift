@@ -18,6 +18,8 @@ let core: [Target] = [
       .product(name: "Ribcage", package: "Ribcage"),
       // `--inspect URL` / RIBCAGE_INSPECT streams the session to `ribcage inspect`.
       .product(name: "RibcageInspector", package: "Ribcage"),
+      // RIBNavigation: the navigation stack and sheets as a model (it builds on Linux too).
+      .product(name: "RibcageSwiftUI", package: "Ribcage"),
     ]),
   .testTarget(
     name: "RidesiOSCoreTests",
@@ -25,6 +27,7 @@ let core: [Target] = [
       "RidesiOSCore",
       .product(name: "RidesKit", package: "Rides"),
       .product(name: "Ribcage", package: "Ribcage"),
+      .product(name: "RibcageSwiftUI", package: "Ribcage"),
     ]),
 ]
 

@@ -11,7 +11,7 @@ import SwiftUI
 /// (`ScreenComposition`).
 @MainActor
 final class IOSViews: RidesViews {
-  private let navigation = RIBNavigation()
+  private let navigation = RidesNavigation()
   private let composition: ScreenComposition
 
   init(composition: ScreenComposition) {
@@ -19,7 +19,7 @@ final class IOSViews: RidesViews {
   }
 
   func makeWindow() -> any ViewControllable {
-    WindowController(navigation: navigation, composition: composition)
+    WindowController(navigation: navigation.navigation, composition: composition)
   }
 
   func makeLoggedOutView() -> any LoggedOutViewControllable {
@@ -63,10 +63,6 @@ final class IOSViews: RidesViews {
   }
 
   func show(_ child: RouterNode, over parent: RouterNode, as presentation: ScreenPresentation) {
-    switch presentation {
-    case .pushed: navigation.push(child, from: parent)
-    case .presented: navigation.present(child, from: parent)
-    case .embedded: parent.attachChild(child)  // drawn in the parent's screen
-    }
+    navigation.show(child, over: parent, as: presentation)
   }
 }

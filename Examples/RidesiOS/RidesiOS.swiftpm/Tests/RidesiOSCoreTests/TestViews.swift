@@ -1,6 +1,8 @@
 import Ribcage
 import RidesKit
 
+@testable import RidesiOSCore
+
 /// A view that keeps what it rendered: what the app's hosting controllers would draw.
 @MainActor
 final class TestView<ViewModel: ScreenModel, Listener>: RidesView {
@@ -16,8 +18,7 @@ final class TestView<ViewModel: ScreenModel, Listener>: RidesView {
 }
 
 /// The platform of the tests: views that keep their view models, and screens shown over others
-/// recorded as the app records them (the app's RIBNavigation pushes and presents; here a host
-/// that removes nothing stands in for it).
+/// through the app's `RidesNavigation`, or recorded by a host that removes nothing.
 @MainActor
 final class TestViews: RidesViews {
   let window = TestWindow()
@@ -63,11 +64,16 @@ final class TestViews: RidesViews {
     make(TestView<ViewModel, any TripScreenViewListener>())
   }
 
+  /// Set, screens shown over others go through it as in the app; otherwise a host that removes
+  /// nothing stands in.
+  var navigation: RidesNavigation?
+
   func show(_ child: RouterNode, over parent: RouterNode, as presentation: ScreenPresentation) {
+    shownOver.append((child.name, presentation))
+    if let navigation { return navigation.show(child, over: parent, as: presentation) }
     parent.attachChild(child)
     if parent.screens.host == nil { parent.screens.host = KeepingHost() }
     parent.screens.didShow(child, as: presentation)
-    shownOver.append((child.name, presentation))
   }
 }
 
