@@ -2,9 +2,8 @@ import RibcageSwiftUI
 import RidesKit
 import SwiftUI
 
-// LoggedOut and Home: what the rider sees before and after signing in. Each screen draws its view
-// model and tells its listener what the rider did — nothing else (the seeds' dumb views).
-
+/// Before signing in: the cars nearby and a name to sign in with. Like every screen here, it
+/// draws its view model and tells its listener what the rider did — nothing else.
 struct LoggedOutScreen: View {
   let viewModel: LoggedOutViewModel
   let store: ViewModelStore<LoggedOutViewModel?, any LoggedOutViewListener>
@@ -20,17 +19,5 @@ struct LoggedOutScreen: View {
       }
     }
     if let problem { Text(problem) }
-  }
-}
-
-struct HomeScreen: View {
-  let viewModel: HomeViewModel
-  let store: ViewModelStore<HomeViewModel?, any HomeViewListener>
-
-  var body: some View {
-    Text("Hi \(viewModel.rider). Where to?")
-    Text("Nearby: " + viewModel.nearby.joined(separator: " · "))
-    Button("Request a ride") { store.send { $0.didTapRequest() } }
-    Button("Sign out") { store.send { $0.didTapSignOut() } }
   }
 }
