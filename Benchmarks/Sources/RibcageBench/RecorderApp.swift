@@ -23,8 +23,29 @@ enum RecorderApp {
       floor: { plainApp.play(turns: turns) })
     precondition(recordedApp.leaks == 0 && plainApp.leaks == 0, "the benchmark app leaked")
     let eventsPerTurn = Double(recordedEvents) / Double(22 * turns)
+    // Heap allocations recording adds per event, in steady state.
+    let before = recorder.eventCount
+    let recordedAllocations = countAllocations { recordedApp.play(turns: 200) }
+    let events = recorder.eventCount - before
+    let plainAllocations = countAllocations { plainApp.play(turns: 200) }
+    let allocationsPerEvent =
+      (Double(recordedAllocations) - Double(plainAllocations)) / Double(events)
+    // Reading the session: every kept event formatted and every kept view model encoded (what
+    // recording leaves for the moment a session is written, streamed or read), per turn of the
+    // app (three renders), and per event.
+    let clock = ContinuousClock()
+    var bytes = 0
+    let reading = clock.measure { bytes = recorder.sessionBytes().count }
+    let readNanoseconds =
+      Double(reading.components.seconds) * 1e9 + Double(reading.components.attoseconds) / 1e9
+    let keptEvents = Double(recorder.eventCount - recorder.droppedEventCount)
+    let readPerEvent = readNanoseconds / keptEvents
     return benchLine(
-      "recorder-app", comparison, extra: "events_per_turn=\(format(eventsPerTurn))")
+      "recorder-app", comparison,
+      extra: "events_per_turn=\(format(eventsPerTurn)) "
+        + "allocs_per_event=\(format(allocationsPerEvent)) "
+        + "read_ns_per_event=\(format(readPerEvent)) "
+        + "read_ns_per_turn=\(format(readPerEvent * eventsPerTurn)) session_bytes=\(bytes)")
   }
 
   /// A small app: 25 viewless RIBs, three screens, one service.

@@ -1,3 +1,4 @@
+import AllocationCounter
 import Ribcage
 import RibcageInspector
 
@@ -37,10 +38,53 @@ enum RecorderTree {
     let eventsPerSecond = Double(recordedEvents) / (recordedNanoseconds / 1e9)
     let eventsPerNode =
       Double(recordedEvents) / Double(22 * roundsPerBatch * TreeAttachDetach.nodesPerRound)
+    // What recording adds to each event, on the main actor: the difference per node over the
+    // events per node.
+    let nanosecondsPerEvent = (comparison.ribcage - comparison.floor) / eventsPerNode
+    // Heap allocations recording adds per event, in steady state (the ring is warm).
+    let before = recorder.eventCount
+    let recordedAllocations = countAllocations {
+      churn(recorded, rounds: 10)
+      _ = recordedDetector.sweep()
+    }
+    let events = recorder.eventCount - before
+    let plainAllocations = countAllocations {
+      churn(plain, rounds: 10)
+      _ = plainDetector.sweep()
+    }
+    let allocationsPerEvent =
+      (Double(recordedAllocations) - Double(plainAllocations)) / Double(events)
     return benchLine(
       "recorder-tree", comparison,
-      extra: "events_per_s=\(Int(eventsPerSecond)) events_per_node=\(format(eventsPerNode)) "
+      extra: "ns_per_event=\(format(nanosecondsPerEvent)) "
+        + "allocs_per_event=\(format(allocationsPerEvent)) "
+        + "events_per_s=\(Int(eventsPerSecond)) events_per_node=\(format(eventsPerNode)) "
         + "retained_bytes=\(recorder.retainedBytes)")
+  }
+
+  /// `tree-attach-detach`'s churn on a tree whose recorder was stopped, against a tree that
+  /// never had one: what an app pays for a recorder it switched off.
+  static func runOff() -> String {
+    let (stopped, stoppedDetector, _) = TreeAttachDetach.makeRoots()
+    let recorder = SessionRecorder(stopped)
+    recorder.stop()
+    let (plain, plainDetector, _) = TreeAttachDetach.makeRoots()
+    let roundsPerBatch = 100
+    let measurement = Measurement(
+      operationsPerRound: roundsPerBatch * TreeAttachDetach.nodesPerRound)
+    var leaks = 0
+    let comparison = measurement.compare(
+      ribcage: {
+        churn(stopped, rounds: roundsPerBatch)
+        leaks += stoppedDetector.sweep().count
+      },
+      floor: {
+        churn(plain, rounds: roundsPerBatch)
+        leaks += plainDetector.sweep().count
+      })
+    precondition(leaks == 0, "the benchmark tree leaked")
+    withExtendedLifetime(recorder) {}
+    return benchLine("recorder-off", comparison)
   }
 
   static func churn(_ root: BenchRouter, rounds: Int) {
@@ -55,4 +99,13 @@ enum RecorderTree {
       while let child = root.children.last { root.detachChild(child) }
     }
   }
+}
+
+/// Heap allocations `body` makes (0 where the counter is not available).
+func countAllocations(_ body: () -> Void) -> UInt64 {
+  allocation_counter_reset()
+  allocation_counter_set_enabled(1)
+  body()
+  allocation_counter_set_enabled(0)
+  return allocation_counter_allocations()
 }

@@ -110,10 +110,19 @@ public final class TreeContext {
   /// Attach, detach, activation and load events of every router in this tree.
   public var events: EventStream<TreeEvent> { eventRelay.stream }
 
-  var hasObservers: Bool { eventRelay.hasSubscribers }
+  var hasObservers: Bool { eventRelay.hasSubscribers || tap != nil }
 
   func emit(_ event: TreeEvent) {
-    eventRelay.send(event)
+    if let tap {
+      switch event {
+      case .attached(let child, let parent): tap.treeAttached(child, to: parent)
+      case .detached(let child, let parent): tap.treeDetached(child, from: parent)
+      case .activated(let router): tap.treeActivated(router)
+      case .deactivated(let router): tap.treeDeactivated(router)
+      case .loaded(let router): tap.treeLoaded(router)
+      }
+    }
+    if eventRelay.hasSubscribers { eventRelay.send(event) }
   }
 
   // MARK: Instrumentation (recorders, inspectors)
@@ -132,8 +141,25 @@ public final class TreeContext {
   /// Every diagnostic reported through ``diagnostics``, after the handler you configured ran.
   public var reportedDiagnostics: EventStream<TreeDiagnostic> { diagnosticRelay.stream }
 
-  var timesHooks: Bool { hookRelay.hasSubscribers }
-  var recordsRenders: Bool { renderRelay.hasSubscribers }
+  var timesHooks: Bool { hookRelay.hasSubscribers || tapTimesHooks }
+
+  /// The tree's ``InspectionTap``, if one is set: it takes every tree event and hook timing as
+  /// a direct call. Unowned: its owner clears it before it goes (``setInspectionTap(_:timesHooks:)``).
+  @exclusivity(unchecked) private unowned(unsafe) var tap: (any InspectionTap)?
+  @exclusivity(unchecked) private var tapTimesHooks = false
+
+  /// The tap set, if any.
+  @_spi(RibcageInspection) public var inspectionTap: (any InspectionTap)? { tap }
+
+  /// Sets (or, with `nil`, clears) the tree's tap; with `timesHooks`, hooks are timed for it.
+  /// The tap is not retained: clear it before it is released.
+  @_spi(RibcageInspection) public func setInspectionTap(
+    _ tap: (any InspectionTap)?, timesHooks: Bool
+  ) {
+    self.tap = tap
+    tapTimesHooks = tap != nil && timesHooks
+  }
+  var recordsRenders: Bool { renderRelay.hasSubscribers || tap != nil }
 
   /// The tick counter (``TickClock``) as the tree last read it to time a hook: at the start of
   /// a `didBecomeActive` (just before "activated" goes out) and at the end of every hook (just
@@ -155,11 +181,15 @@ public final class TreeContext {
   func emitHookTiming(_ router: RouterNode, _ hook: LifecycleHook, since start: UInt64) {
     let end = ribcage_ticks()
     hookClock = end
-    hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
+    if tapTimesHooks, let tap { tap.hookTimed(router, hook, start: start, end: end) }
+    if hookRelay.hasSubscribers {
+      hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
+    }
   }
 
   func emit(_ render: RenderRecord) {
-    renderRelay.send(render)
+    if let tap { tap.treeRendered(render) }
+    if renderRelay.hasSubscribers { renderRelay.send(render) }
   }
 
   func emit(_ event: PluginEvent) {

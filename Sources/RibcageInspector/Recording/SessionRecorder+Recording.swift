@@ -48,21 +48,39 @@ extension SessionRecorder {
   // MARK: The tree
 
   func observe(_ context: TreeContext) {
-    // The two busiest observers hold the recorder `unowned(unsafe)`: its deinit cancels them on
-    // the main actor before its memory goes, and no event is delivered elsewhere; a weak load
-    // would cost each event an atomic round trip.
-    subscriptions.append(context.events.observe { [unowned(unsafe) self] in self.recordTree($0) })
-    if timesHooks {
+    if context.inspectionTap == nil {
+      // The tree calls the recorder directly: no event value, stream or closure per event.
+      context.setInspectionTap(self, timesHooks: timesHooks)
+      isTap = true
+    } else {
+      // Another recorder taps this tree: this one takes the streams. The two busiest
+      // observers hold the recorder `unowned(unsafe)`: its deinit cancels them on the main
+      // actor before its memory goes, and no event is delivered elsewhere.
       subscriptions.append(
-        context.hookTimings.observe { [unowned(unsafe) self] in self.recordHook($0) })
+        context.events.observe { [unowned(unsafe) self] in self.recordTree($0) })
+      if timesHooks {
+        subscriptions.append(
+          context.hookTimings.observe { [unowned(unsafe) self] in
+            self.hookTimed($0.router, $0.hook, start: $0.startClock, end: $0.endClock)
+          })
+      }
     }
-    subscriptions.append(context.renders.observe { [weak self] in self?.recordRender($0) })
+    if !isTap {
+      subscriptions.append(context.renders.observe { [weak self] in self?.recordRender($0) })
+    }
     subscriptions.append(context.pluginEvents.observe { [weak self] in self?.recordPlugin($0) })
     subscriptions.append(
       context.reportedDiagnostics.observe { [weak self] in self?.recordDiagnostic($0) })
     if let detector = context.leakDetector {
       subscriptions.append(detector.reports.observe { [weak self] in self?.recordLeak($0) })
     }
+  }
+
+  /// Stops taking the tree's events directly.
+  func untap() {
+    guard isTap else { return }
+    isTap = false
+    context.setInspectionTap(nil, timesHooks: false)
   }
 
   /// Adds `router` and what is attached below it; with `announcing`, records an `attach` event
@@ -98,43 +116,12 @@ extension SessionRecorder {
 
   func recordTree(_ event: TreeEvent) {
     switch event {
-    case .attached(let child, let parent):
-      // A parent the recorder does not know is outside the recorded tree (below a detached
-      // router): the subtree is recorded when it joins the tree.
-      guard let parentSlot = tables.ribs.slot(of: parent) else { return }
-      if let stale = tables.ribs.slot(of: child) { tables.ribs.remove(stale) }
-      register(subtree: child, under: parentSlot, announcing: true)
-    case .detached(let child, _):
-      guard let slot = tables.ribs.slot(of: child) else { return }
-      let parent = tables.ribs[slot].parent
-      let parentID = parent >= 0 ? tables.ribs[parent].id : 0
-      let record = EventRecord(
-        kind: .detach, seq: seq &+ 1, time: ribcage_ticks(), rib: tables.ribs[slot].id,
-        other: parentID, path: tables.ribs[slot].path,
-        bits: parent >= 0 ? EventBits.hasParent : 0)
-      // Out of the table before the record goes in: appending it may write a keyframe.
-      tables.ribs.remove(slot)
-      append(record)
-    case .activated(let router):
-      guard let slot = tables.ribs.slot(of: router) else { return }
-      tables.ribs[slot].isActive = true
-      record(.activate, slot: slot, time: hookClock)
-    case .deactivated(let router):
-      guard let slot = tables.ribs.slot(of: router) else { return }
-      tables.ribs[slot].isActive = false
-      record(.deactivate, slot: slot, time: hookClock)
-    case .loaded(let router):
-      guard let slot = tables.ribs.slot(of: router) else { return }
-      tables.ribs[slot].isLoaded = true
-      record(.load, slot: slot, time: hookClock)
+    case .attached(let child, let parent): treeAttached(child, to: parent)
+    case .detached(let child, let parent): treeDetached(child, from: parent)
+    case .activated(let router): treeActivated(router)
+    case .deactivated(let router): treeDeactivated(router)
+    case .loaded(let router): treeLoaded(router)
     }
-  }
-
-  func recordHook(_ timing: HookTiming) {
-    guard let slot = tables.ribs.slot(of: timing.router) else { return }
-    record(
-      .hook, slot: slot, time: timing.endClock, other: timing.endClock &- timing.startClock,
-      bits: timing.hook.recordBits)
   }
 
   /// When a tree event happened: the counter the tree read for the hook around it when hooks
@@ -142,7 +129,58 @@ extension SessionRecorder {
   private var hookClock: UInt64 {
     timesHooks ? context.inspectionHookClock : ribcage_ticks()
   }
+}
 
+@_spi(RibcageInspection) extension SessionRecorder: InspectionTap {
+  public func treeAttached(_ child: RouterNode, to parent: RouterNode) {
+    // A parent the recorder does not know is outside the recorded tree (below a detached
+    // router): the subtree is recorded when it joins the tree.
+    guard let parentSlot = tables.ribs.slot(of: parent) else { return }
+    if let stale = tables.ribs.slot(of: child) { tables.ribs.remove(stale) }
+    register(subtree: child, under: parentSlot, announcing: true)
+  }
+
+  public func treeDetached(_ child: RouterNode, from parent: RouterNode) {
+    guard let slot = tables.ribs.slot(of: child) else { return }
+    let node = tables.ribs[slot]
+    let parentID = node.parent >= 0 ? tables.ribs[node.parent].id : 0
+    let record = EventRecord(
+      kind: .detach, seq: seq &+ 1, time: ribcage_ticks(), rib: node.id, other: parentID,
+      path: node.path, bits: node.parent >= 0 ? EventBits.hasParent : 0)
+    // Out of the table before the record goes in: appending it may write a keyframe.
+    tables.ribs.remove(slot)
+    append(record)
+  }
+
+  public func treeActivated(_ router: RouterNode) {
+    guard let slot = tables.ribs.slot(of: router) else { return }
+    tables.ribs[slot].isActive = true
+    record(.activate, slot: slot, time: hookClock)
+  }
+
+  public func treeDeactivated(_ router: RouterNode) {
+    guard let slot = tables.ribs.slot(of: router) else { return }
+    tables.ribs[slot].isActive = false
+    record(.deactivate, slot: slot, time: hookClock)
+  }
+
+  public func treeLoaded(_ router: RouterNode) {
+    guard let slot = tables.ribs.slot(of: router) else { return }
+    tables.ribs[slot].isLoaded = true
+    record(.load, slot: slot, time: hookClock)
+  }
+
+  public func treeRendered(_ render: RenderRecord) {
+    recordRender(render)
+  }
+
+  public func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
+    guard let slot = tables.ribs.slot(of: router) else { return }
+    record(.hook, slot: slot, time: end, other: end &- start, bits: hook.recordBits)
+  }
+}
+
+extension SessionRecorder {
   func recordRender(_ render: RenderRecord) {
     let slot = render.router.flatMap { tables.ribs.slot(of: $0) }
     let value = render.viewModel

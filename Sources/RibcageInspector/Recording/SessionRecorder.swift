@@ -76,6 +76,8 @@ public final class SessionRecorder {
   private(set) weak var flags: FlagStore?
   var runningWorkflows: [UInt64: String] = [:]
   var isStopped = false
+  /// Whether the tree calls this recorder directly (``InspectionTap``).
+  var isTap = false
 
   /// Events recorded so far (dropped ones included).
   public var eventCount: UInt64 { seq }
@@ -139,6 +141,7 @@ public final class SessionRecorder {
   }
 
   isolated deinit {
+    untap()
     for subscription in subscriptions { subscription.cancel() }
     sink?.finish()
   }
@@ -180,6 +183,7 @@ public final class SessionRecorder {
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
+    untap()
     for subscription in subscriptions { subscription.cancel() }
     subscriptions = []
     handOver()

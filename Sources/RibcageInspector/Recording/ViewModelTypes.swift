@@ -15,11 +15,20 @@ struct ViewModelTypes {
 
   private(set) var entries: [Entry] = []
   private var index: [ObjectIdentifier: Int32] = [:]
+  /// The type looked up last: an app's renders come in runs of one type.
+  private var lastType: ObjectIdentifier?
+  private var lastIndex: Int32 = 0
   static let sampleInterval = 1_024
 
   /// The index of `type`, and whether a value of it is due to be sampled.
   mutating func type(of type: Any.Type) -> (index: Int32, isSampleDue: Bool) {
-    if let known = index[ObjectIdentifier(type)] {
+    let key = ObjectIdentifier(type)
+    if key == lastType {
+      entries[Int(lastIndex)].rendersUntilSample -= 1
+      return (lastIndex, entries[Int(lastIndex)].rendersUntilSample <= 0)
+    }
+    if let known = index[key] {
+      (lastType, lastIndex) = (key, known)
       entries[Int(known)].rendersUntilSample -= 1
       return (known, entries[Int(known)].rendersUntilSample <= 0)
     }
