@@ -8,7 +8,9 @@ action.yml declares, read from the action's repository at that major version), b
 inputs it needs and no input it does not declare, and run with the permissions it needs.
 `${{ … }}` expressions must be closed. The tests workflow must run RibcageCombine's tests on
 macOS, where Combine is Apple's (on Linux, CI tests it against OpenCombine), and the plugin
-check; the code-scanning workflow must upload the SARIF file its lint step writes.
+check; the Apple workflow must build the adapters and the Rides iPhone app for the iOS simulator
+and test the app's platform-free part on macOS; the code-scanning workflow must upload the SARIF
+file its lint step writes.
 
 usage: check-ci-recipes.py [FOLDER]   (default docs/ci)
 """
@@ -134,6 +136,21 @@ def check_code_scanning(path):
             if f"> {file}" not in runs]
 
 
+def check_apple(path, files):
+    """The Apple workflow runs on macOS and builds the adapters and the Rides iPhone app against
+    the iOS SDK (Linux CI only type-checks them against stand-ins)."""
+    if path not in files:
+        return [f"{path}: missing"]
+    jobs = yaml.safe_load(open(path))["jobs"].values()
+    macos = [job for job in jobs if str(job.get("runs-on", "")).startswith("macos")]
+    commands = " ".join(step.get("run", "") for job in macos for step in job["steps"])
+    needed = ("-scheme \"$scheme\" -destination 'generic/platform=iOS Simulator'",
+              "Examples/RidesiOS/RidesiOS.swiftpm", "-scheme Rides",
+              "swift test --package-path Examples/RidesiOS/RidesiOS.swiftpm")
+    return [f"{path}: the macOS job must run {command}" for command in needed
+            if command not in commands]
+
+
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else "docs/ci"
     files = sorted(glob.glob(os.path.join(folder, "*.yml")))
@@ -154,6 +171,7 @@ def main():
     for name, checker in (("code-scanning.yml", check_code_scanning),):
         recipe = os.path.join(folder, name)
         problems += checker(recipe) if recipe in files else [f"{recipe}: missing"]
+    problems += check_apple(os.path.join(folder, "apple.yml"), files)
     if os.path.join(folder, "docs-pages.yml") not in files:
         problems.append(f"{os.path.join(folder, 'docs-pages.yml')}: missing")
     for problem in problems:
