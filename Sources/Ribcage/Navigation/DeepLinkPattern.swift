@@ -37,6 +37,15 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   /// Parses `template`; a malformed template is a `DeepLinkPatternError` naming it.
   public init(_ template: String) throws(DeepLinkPatternError) {
     self.template = template
+    // Braces are read after percent-decoding: `%7Ba%7D` would be a parameter nobody wrote.
+    if template.lowercased().contains("%7b") || template.lowercased().contains("%7d") {
+      throw DeepLinkPatternError(
+        pattern: template, reason: "an encoded brace (%7B, %7D) reads as a parameter's")
+    }
+    // `{name~optional~}` would be read as `{name?}`.
+    if template.contains(Self.optionalMark + "}") {
+      throw DeepLinkPatternError(pattern: template, reason: "invalid parameter name")
+    }
     let url: ParsedURL
     do {
       // `{name?}` would otherwise start a query at its `?`: mark optional parameters first.
@@ -84,6 +93,10 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
     self.path = path
     var query: [QueryParameter] = []
     for (item, value) in url.query {
+      if item.contains("{") || item.contains("}") {
+        throw DeepLinkPatternError(
+          pattern: template, reason: "a parameter must be a whole segment or value: \(item)")
+      }
       guard let (name, isOptional) = try parameterName(value) else {
         throw DeepLinkPatternError(
           pattern: template, reason: "query item \(item) must capture a parameter")

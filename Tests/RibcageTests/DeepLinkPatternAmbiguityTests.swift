@@ -1,0 +1,37 @@
+import Ribcage
+import Testing
+
+/// Patterns whose text could be read two ways, found by the pattern fuzz target
+/// (Fuzzing/FailCases/FuzzDeepLinkPattern): each is an error naming the pattern, never a
+/// parameter the author did not write.
+@MainActor
+@Suite struct DeepLinkPatternAmbiguityTests {
+  @Test func anEncodedBraceIsNotAParameter() {
+    // `%7Ba%7D` decodes to `{a}`: it captured anything as a parameter `a`.
+    for template in ["rides://t/%7Ba%7D", "rides://t/%7ba%7d", "rides://t?k=%7Ba%7D"] {
+      expectRejected(template, saying: "encoded brace")
+    }
+  }
+
+  @Test func aQueryItemNameIsNeverAParameter() {
+    // `?{a}={b}` asked for an item literally named `{a}`.
+    expectRejected("rides://t?{a}={b}", saying: "a parameter must be a whole segment or value")
+  }
+
+  @Test func theOptionalMarkIsNotPartOfAName() {
+    // `{a~optional~}` was read as `{a?}`: the internal stand-in for `?` leaked.
+    expectRejected("rides://t?x={a~optional~}", saying: "invalid parameter name")
+  }
+
+  private func expectRejected(_ template: String, saying fragment: String) {
+    let links = DeepLinkRouter<Int>()
+    do {
+      try links.register(template) { _ in 0 }
+      Issue.record("\(template) was accepted")
+    } catch {
+      #expect(error.pattern == template)
+      #expect(error.description.contains(fragment), "\(template): \(error)")
+    }
+    #expect(links.link(for: "rides://t/x") == .failure(.unhandled(input: "rides://t/x")))
+  }
+}
