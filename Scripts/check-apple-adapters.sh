@@ -3,8 +3,10 @@
 # Linux, where UIKit, AppKit and SwiftUI do not exist: against the stand-in modules in
 # CI/AppleStandIns (only the API the adapters use, with Apple's signatures), once as on iOS
 # (UIKit + SwiftUI over UIKit) and once as on macOS (AppKit + SwiftUI over AppKit), in Swift 6
-# mode with warnings as errors. Then checks that the stand-ins reject an API they do not declare,
-# so a pass means something. See docs/Apple.md for what this proves and what it does not.
+# mode with warnings as errors, and every source file of the Rides iPhone app as iOS. Then checks
+# that the stand-ins reject what the SDK rejects and accept what the audit against the iPhoneOS
+# 18.6 SDK found it accepts, so a pass means something. See docs/Apple.md for what this proves
+# and what it does not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -230,6 +232,50 @@ import SwiftUI
 struct Receipt: Identifiable { let id: Int }
 @MainActor func sheet(_ item: Binding<Receipt?>) -> some View {
   Text("Trip").sheet(item: item) { _ in Text("Receipt") }
+}'
+
+echo "== the stand-ins accept what Apple's iOS 18.6 SDK accepts (each a difference the audit found)"
+check_accepted() {  # check_accepted <name> <code the SDK accepts>
+  printf '%s\n' "$2" >"$out/Accepted.swift"
+  if swiftc -typecheck -I "$out/ios" "${common[@]}" "$out/Accepted.swift" >/dev/null 2>&1; then
+    echo "  accepted as on the SDK: $1"
+  else
+    echo "error: the ios stand-ins reject what Apple's SDK accepts: $1" >&2
+    swiftc -typecheck -I "$out/ios" "${common[@]}" "$out/Accepted.swift" 2>&1 | head -5 >&2
+    failures=$((failures + 1))
+  fi
+}
+check_accepted "title is String? and settable" '
+import UIKit
+@MainActor func name(_ controller: UIViewController) { controller.title = nil }'
+check_accepted "SwiftUI's value views are made anywhere (nonisolated types)" '
+import SwiftUI
+nonisolated func views(_ name: String) -> (Text, VStack<Text>, Button<Text>, EmptyView) {
+  (Text(name), VStack { Text(name) }, Button(name) {}, EmptyView())
+}'
+check_accepted "View modifiers are nonisolated" '
+import SwiftUI
+struct Item: Identifiable { let id: Int }
+nonisolated func modified(_ text: Text, _ item: Binding<Item?>) -> some View {
+  text.disabled(true).onAppear {}.sheet(item: item) { _ in Text("Sheet") }
+}'
+check_accepted "an App is main-actor isolated as a whole (a property default may be)" '
+import SwiftUI
+@MainActor final class Host { init() {} }
+struct Demo: App {
+  @State private var host = Host()
+  var body: some Scene { WindowGroup { Text("Hi") } }
+}'
+check_accepted "the coordinator animates with a discardable result and no completion" '
+import UIKit
+@MainActor func animate(_ coordinator: any UIViewControllerTransitionCoordinator) {
+  coordinator.animate(alongsideTransition: nil)
+}'
+check_accepted "UIStackView's init(coder:) is not failable" '
+import UIKit
+final class Stack: UIStackView {
+  init() { super.init(frame: .zero) }
+  required init(coder: NSCoder) { fatalError() }
 }'
 
 if [ "$failures" -gt 0 ]; then
