@@ -20,7 +20,8 @@ public final class PluginPoint<Context, Plugin> {
   public let name: String
   /// The flags that gate the plugins.
   public let flags: FlagStore
-  @usableFromInline var registrations: [PluginRegistration<Context, Plugin>] = []
+  @exclusivity(unchecked) @usableFromInline var registrations:
+    [PluginRegistration<Context, Plugin>] = []
   /// The indices of the enabled registrations, valid while the flag store's generation is
   /// `enabledGeneration`: flags rarely change between evaluations.
   @exclusivity(unchecked) @usableFromInline var enabled: [Int] = []
@@ -56,6 +57,9 @@ public final class PluginPoint<Context, Plugin> {
     if enabledGeneration != flags.generation { refreshEnabled() }
     let generation = enabledGeneration
     let enabled = enabled
+    // One reference to the array for the whole evaluation: a factory read from the property
+    // for each plugin is retained and released around its call (the property could change).
+    let registrations = registrations
     var plugins: [Plugin] = []
     plugins.reserveCapacity(enabled.count)
     // Fields are read in place: copying a registration out would retain its name, key and

@@ -9,8 +9,12 @@
 /// Every event reads this table, so what an event touches is a trivial value in a flat array
 /// (no reference counting); children, names and view models live in arrays beside it, and paths
 /// in a ``PathTable`` that records point into.
+///
+/// A class: events call its methods through one reference (a struct this size would be copied
+/// into each non-mutating call).
 @MainActor
-struct RIBTable {
+final class RIBTable {
+  // Main-actor state read by every event; no access spans a call out.
   /// The per-event part of an entry.
   struct Node {
     var object: ObjectIdentifier
@@ -32,32 +36,32 @@ struct RIBTable {
     var routerType: String
   }
 
-  private(set) var nodes: [Node] = []
-  private var isLive: [Bool] = []
-  private(set) var children: [[Int32]] = []
+  @exclusivity(unchecked) private(set) var nodes: [Node] = []
+  @exclusivity(unchecked) private var isLive: [Bool] = []
+  @exclusivity(unchecked) private(set) var children: [[Int32]] = []
   /// The last view model each slot rendered.
-  var viewModels: [Keyframe.RenderedViewModel?] = []
+  @exclusivity(unchecked) var viewModels: [Keyframe.RenderedViewModel?] = []
   /// Every path seen, interned.
-  var paths = PathTable()
-  private(set) var namings: [Naming] = []
+  @exclusivity(unchecked) var paths = PathTable()
+  @exclusivity(unchecked) private(set) var namings: [Naming] = []
   /// Each naming's escaped name, for writing paths.
-  private(set) var escapedNames: [[UInt8]] = []
-  private var namingByType: [ObjectIdentifier: Int32] = [:]
-  private var free: [Int32] = []
+  @exclusivity(unchecked) private(set) var escapedNames: [[UInt8]] = []
+  @exclusivity(unchecked) private var namingByType: [ObjectIdentifier: Int32] = [:]
+  @exclusivity(unchecked) private var free: [Int32] = []
   /// Slots by router identity: the fallback when another recorder's number is on a router,
   /// kept only once another recorder runs beside this one (``indexIdentities()``) — a lone
   /// recorder finds every router by its number.
-  private var slots: [ObjectIdentifier: Int32]?
+  @exclusivity(unchecked) private var slots: [ObjectIdentifier: Int32]?
   /// Live slots.
-  private(set) var liveCount = 0
+  @exclusivity(unchecked) private(set) var liveCount = 0
   /// The last router types named, direct-mapped by identity: most attaches skip the dictionary.
-  private var recentTypes = [(type: ObjectIdentifier?, naming: Int32)](
+  @exclusivity(unchecked) private var recentTypes = [(type: ObjectIdentifier?, naming: Int32)](
     repeating: (nil, 0), count: 64)
   /// Scratch for removing subtrees, kept between detaches.
-  private var removing: [Int32] = []
+  @exclusivity(unchecked) private var removing: [Int32] = []
   /// The root slots, in the order they joined.
-  private(set) var roots: [Int32] = []
-  private(set) var nextID: UInt64 = 1
+  @exclusivity(unchecked) private(set) var roots: [Int32] = []
+  @exclusivity(unchecked) private(set) var nextID: UInt64 = 1
   private let serial: UInt64
 
   init(serial: UInt64) {
@@ -66,7 +70,7 @@ struct RIBTable {
 
   /// Starts keeping slots by router identity: another recorder runs, and its numbers replace
   /// this one's on the routers both record.
-  mutating func indexIdentities() {
+  func indexIdentities() {
     guard slots == nil else { return }
     var index: [ObjectIdentifier: Int32] = [:]
     for slot in nodes.indices where isLive[slot] { index[nodes[slot].object] = Int32(slot) }
@@ -104,7 +108,7 @@ struct RIBTable {
   }
 
   /// Adds `router` below `parent` (or as a root); returns its slot.
-  mutating func add(_ router: RouterNode, parent: Int32?) -> Int32 {
+  func add(_ router: RouterNode, parent: Int32?) -> Int32 {
     let naming = naming(for: router)
     let state = router.inspectionState
     let path = paths.path(
@@ -138,7 +142,7 @@ struct RIBTable {
     return slot
   }
 
-  private mutating func naming(for router: RouterNode) -> Int32 {
+  private func naming(for router: RouterNode) -> Int32 {
     let typeKey = ObjectIdentifier(type(of: router))
     let line = Int(truncatingIfNeeded: UInt(bitPattern: typeKey) >> 4) & 63
     if recentTypes[line].type == typeKey { return recentTypes[line].naming }
@@ -160,7 +164,7 @@ struct RIBTable {
   }
 
   /// Removes `slot` and everything below it.
-  mutating func remove(_ slot: Int32) {
+  func remove(_ slot: Int32) {
     let parent = nodes[Int(slot)].parent
     if parent >= 0 {
       if let index = children[Int(parent)].lastIndex(of: slot) {
@@ -183,7 +187,7 @@ struct RIBTable {
   }
 
   /// Writes path `path` (`Root/LoggedIn/Request`) as the contents of a JSON string.
-  mutating func writePath(_ path: Int32, into writer: JSONLineWriter) {
+  func writePath(_ path: Int32, into writer: JSONLineWriter) {
     paths.write(path, names: escapedNames, into: writer)
   }
 
