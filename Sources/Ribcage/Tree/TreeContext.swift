@@ -110,10 +110,10 @@ public final class TreeContext {
   /// Attach, detach, activation and load events of every router in this tree.
   public var events: EventStream<TreeEvent> { eventRelay.stream }
 
-  var hasObservers: Bool { eventRelay.hasSubscribers || tap != nil }
+  var hasObservers: Bool { hasTap || eventRelay.hasSubscribers }
 
   func emit(_ event: TreeEvent) {
-    if let tap {
+    if hasTap, let tap {
       switch event {
       case .attached(let child, let parent): tap.treeAttached(child, to: parent)
       case .detached(let child, let parent): tap.treeDetached(child, from: parent)
@@ -141,12 +141,14 @@ public final class TreeContext {
   /// Every diagnostic reported through ``diagnostics``, after the handler you configured ran.
   public var reportedDiagnostics: EventStream<TreeDiagnostic> { diagnosticRelay.stream }
 
-  var timesHooks: Bool { hookRelay.hasSubscribers || tapTimesHooks }
+  var timesHooks: Bool { tapTimesHooks || hookRelay.hasSubscribers }
 
   /// The tree's ``InspectionTap``, if one is set: it takes every tree event and hook timing as
   /// a direct call. Unowned: its owner clears it before it goes (``setInspectionTap(_:timesHooks:)``).
   @exclusivity(unchecked) private unowned(unsafe) var tap: (any InspectionTap)?
   @exclusivity(unchecked) private var tapTimesHooks = false
+  /// Whether `tap` is set, kept apart: testing the unowned reference itself retains it.
+  @exclusivity(unchecked) private var hasTap = false
 
   /// The tap set, if any.
   @_spi(RibcageInspection) public var inspectionTap: (any InspectionTap)? { tap }
@@ -157,9 +159,10 @@ public final class TreeContext {
     _ tap: (any InspectionTap)?, timesHooks: Bool
   ) {
     self.tap = tap
-    tapTimesHooks = tap != nil && timesHooks
+    hasTap = tap != nil
+    tapTimesHooks = hasTap && timesHooks
   }
-  var recordsRenders: Bool { renderRelay.hasSubscribers || tap != nil }
+  var recordsRenders: Bool { hasTap || renderRelay.hasSubscribers }
 
   /// The tick counter (``TickClock``) as the tree last read it to time a hook: at the start of
   /// a `didBecomeActive` (just before "activated" goes out) and at the end of every hook (just
@@ -188,7 +191,7 @@ public final class TreeContext {
   }
 
   func emit(_ render: RenderRecord) {
-    if let tap { tap.treeRendered(render) }
+    if hasTap, let tap { tap.treeRendered(render) }
     if renderRelay.hasSubscribers { renderRelay.send(render) }
   }
 
