@@ -213,9 +213,16 @@ public struct Linter: Sendable {
     var occurrences: [String: Int] = [:]
     for (index, finding) in raw {
       let analysis = analyses[index]
-      guard let severity = severities[files[index].configuration][finding.rule.id],
+      guard var severity = severities[files[index].configuration][finding.rule.id],
         !analysis.suppressions.suppresses(finding.rule.id, at: finding.place.line)
       else { continue }
+      // Severity is a promise: a rule's default `error` is for faults in every reading; a
+      // judgment is a warning unless the team named the rule's severity itself.
+      if finding.isJudgment, severity == .error,
+        configurations[files[index].configuration].settings.severities[finding.rule.id] == nil
+      {
+        severity = .warning
+      }
       let key = "\(finding.rule.id)|\(analysis.shownPath)|\(finding.place.lineText)"
       let occurrence = occurrences[key, default: 0]
       occurrences[key] = occurrence + 1

@@ -357,3 +357,36 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
     #expect(try lines(source, .unboundSubscription) == [7])
   }
 }
+
+@Suite struct SeverityIsAPromiseTests {
+  @Test func onlyACycleInEveryReadingIsAnError() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class CartViewController: UIViewController, CartPresentable {
+        private let disposeBag = DisposeBag()
+        private var dataSource: CartDataSource?
+        private var onRefresh: (() -> Void)?
+        private let cell = CartCell()
+        func bind(items: Observable<[Item]>, shared: SharedBag) {
+          onRefresh = { self.reload() }
+          items.subscribe(onNext: { _ in self.reload() }).disposed(by: disposeBag)
+          items.subscribe(onNext: { _ in self.reload() }).disposed(by: shared.bag)
+          dataSource = CartDataSource(provider: { _ in self.reload() })
+          cell.onTap = { self.reload() }
+        }
+        func reload() {}
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [9, 10, 11, 12, 13])
+    #expect(found.map(\.severity) == [.error, .error, .warning, .warning, .warning])
+    // A team that names the rule's severity gets what it asked for.
+    let folder = SourceFolder([
+      "Cart.swift": source, ".ribcage.yml": "rules:\n  retain-cycle-closure: error\n",
+    ])
+    let configured = try Linter(configuration: LintConfiguration()).lint(
+      paths: [], workingDirectory: folder.path)
+    #expect(configured.findings.filter { $0.rule == "retain-cycle-closure" }.count == 5)
+  }
+}

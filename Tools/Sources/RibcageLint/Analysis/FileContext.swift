@@ -123,17 +123,20 @@ final class FileContext {
     lines.place(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
   }
 
-  func report(_ rule: Rule, _ node: some SyntaxProtocol, _ message: String) {
+  func report(
+    _ rule: Rule, _ node: some SyntaxProtocol, _ message: String, isJudgment: Bool = false
+  ) {
     guard enabled.contains(rule.id), !inTestDouble else { return }
-    report(rule, at: place(node), message)
+    report(rule, at: place(node), message, isJudgment: isJudgment)
   }
 
   /// Reports at a place taken earlier (a check decided when the file ends).
-  func report(_ rule: Rule, at place: Place, _ message: String) {
+  func report(_ rule: Rule, at place: Place, _ message: String, isJudgment: Bool = false) {
     guard enabled.contains(rule.id) else { return }
     // One finding per rule and position (a chain can reach a check twice).
     guard reportedPlaces.insert("\(rule.id)|\(place.line)|\(place.column)").inserted else { return }
-    findings.append(RawFinding(rule: rule, place: place, message: message))
+    findings.append(
+      RawFinding(rule: rule, place: place, message: message, isJudgment: isJudgment))
   }
 
   /// The remedy for an unbound subscription in the framework the file uses.

@@ -10,6 +10,9 @@ struct RawFinding: Sendable {
   var rule: Rule
   var place: Place
   var message: String
+  /// A reading that could be wrong (which APIs keep a closure, whether a stream ends): never
+  /// an error unless the configuration asks for errors from the rule by name.
+  var isJudgment = false
 }
 
 /// What one file says about the whole codebase, for the rules that need every file.

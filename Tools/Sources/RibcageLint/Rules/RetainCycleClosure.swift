@@ -96,7 +96,11 @@ final class RetainCycleClosure: FileRule, LintRule {
         // A source that completes frees the closure: `Observable.just(x)`, a `Single`.
         !Self.isFinite(base)
       {
-        checkCapture(closure, of: "self", in: info, context: "the subscription keeps the closure")
+        // Kept in a bag of self's own, the cycle is certain; kept elsewhere, or by an API read
+        // by name, it is a judgment.
+        checkCapture(
+          closure, of: "self", in: info, context: "the subscription keeps the closure",
+          isJudgment: !keptInOwnBag(call))
       } else if SyntaxQueries.isInitializer(call.calledExpression),
         let property = storedPropertyTarget(of: call)
       {
@@ -104,7 +108,8 @@ final class RetainCycleClosure: FileRule, LintRule {
         // object it builds.
         checkCapture(
           closure, of: "self", in: info,
-          context: "it is kept by the object stored in '\(property)', which \(info.name) keeps")
+          context: "it is kept by the object stored in '\(property)', which \(info.name) keeps",
+          isJudgment: true)
       }
       return
     }
@@ -178,8 +183,8 @@ final class RetainCycleClosure: FileRule, LintRule {
     // by self.
     guard !SyntaxQueries.isLocal(owner, at: closure) else { return }
     checkCapture(
-      closure, of: "self", in: info, context: "it is stored on '\(owner)', which \(info.name) keeps"
-    )
+      closure, of: "self", in: info,
+      context: "it is stored on '\(owner)', which \(info.name) keeps", isJudgment: true)
   }
 
   /// Whether the stream a subscription's chain starts from completes by itself.
@@ -215,14 +220,39 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Reports if `closure` captures `name` strongly; returns whether it reported.
   @discardableResult
   private func checkCapture(
-    _ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context why: String
+    _ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context why: String,
+    isJudgment: Bool = false
   ) -> Bool {
     guard Self.capturesStrongly(closure, name) else { return false }
     context.report(
       .retainCycleClosure, closure,
       "closure in \(info.name) captures \(name) strongly and \(why): a retain cycle; "
-        + "capture [weak \(name)]")
+        + "capture [weak \(name)]", isJudgment: isJudgment)
     return true
+  }
+
+  /// Whether a subscription's chain ends in a bag of the type's own
+  /// (`.disposed(by: disposeBag)`, `.store(in: &cancellables)`): kept as long as `self` is.
+  private func keptInOwnBag(_ call: FunctionCallExprSyntax) -> Bool {
+    var node = Syntax(call)
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+        node = parent
+        continue
+      }
+      guard let outer = parent.as(FunctionCallExprSyntax.self) else { return false }
+      if let member = outer.calledExpression.as(MemberAccessExprSyntax.self),
+        ["disposed", "store"].contains(member.declName.baseName.text),
+        var bag = outer.arguments.first?.expression
+      {
+        if let reference = bag.as(InOutExprSyntax.self) { bag = reference.expression }
+        guard let name = SyntaxQueries.propertyName(bag) else { return false }
+        return context.frame?.storedProperties.contains(name) == true
+          || !SyntaxQueries.isLocal(name, at: call)
+      }
+      node = parent
+    }
+    return false
   }
 
   /// Whether `closure` uses `name` (or `self`) without a weak or unowned capture of it.
