@@ -18,7 +18,8 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   #expect(recording.run(arguments) == 2)
   #expect(
     recording.errors
-      == "error: unknown command 'deploy'; commands: new, lint, graph, check, migrate, inspect\n")
+      == "error: unknown command 'deploy'; commands: new, lint, graph, check, migrate, inspect, templates\n"
+  )
   #expect(recording.output.isEmpty)
 }
 
@@ -27,7 +28,7 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   #expect(recording.run(["lnt", "Sources"]) == 2)
   #expect(
     recording.errors
-      == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint, graph, check, migrate, inspect\n"
+      == "error: unknown command 'lnt' (did you mean 'lint'?); commands: new, lint, graph, check, migrate, inspect, templates\n"
   )
 }
 

@@ -119,7 +119,8 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   #expect(unknown.status == 2)
   #expect(
     unknown.errorText
-      == "error: unknown command 'old'; commands: new, lint, graph, check, migrate, inspect")
+      == "error: unknown command 'old'; commands: new, lint, graph, check, migrate, inspect, templates"
+  )
   #expect(folder.files.isEmpty)
 }
 
