@@ -10,7 +10,7 @@ struct EventRecord {
   /// The event's sequence number.
   var seq: UInt64
   /// The tick counter when the event happened; nanoseconds since the recording started once the
-  /// segment is normalized (``RecordSegment/normalize(from:with:)``).
+  /// record is normalized (``RecordSegment/normalized(_:)``).
   var time: UInt64
   /// The session id of the event's RIB, 0 for none.
   var rib: UInt64

@@ -38,11 +38,11 @@ struct RecordRing {
   /// Bytes kept now (at most about the budget).
   var totalBytes: Int { closedBytes + current.countedBytes }
 
-  /// Closes the current segment (its times normalized), continues in an empty one, and drops
+  /// Closes the current segment (its times to be converted with the clock as it is now), continues in an empty one, and drops
   /// the oldest closed segments until the rest fits the budget.
   mutating func close(clock: inout EventClock) {
     guard !current.records.isEmpty else { return }
-    current.normalize(with: &clock)
+    current.close(with: &clock)
     var segment = spare ?? RecordSegment(capacity: segmentCapacity)
     spare = nil
     swap(&segment, &current)

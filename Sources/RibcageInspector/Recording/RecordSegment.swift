@@ -8,6 +8,10 @@ struct RecordSegment {
   var payloadBytes = 0
   /// How many of the first records have their times in nanoseconds since the start.
   var normalizedCount = 0
+  /// The clock as it was calibrated when the segment closed: records after `normalizedCount`
+  /// are converted with it when they are written (converting them all at close would cost
+  /// every event a conversion, read or not).
+  var closingClock: EventClock?
 
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
@@ -29,12 +33,13 @@ struct RecordSegment {
     payloads.removeAll(keepingCapacity: true)
     payloadBytes = 0
     normalizedCount = 0
+    closingClock = nil
   }
 
   /// Turns the times of the records not yet normalized from ticks into nanoseconds since the
   /// start, with `clock`'s newest calibration.
   mutating func normalize(with clock: inout EventClock) {
-    guard normalizedCount < records.count else { return }
+    guard normalizedCount < records.count, closingClock == nil else { return }
     clock.calibrate()
     records.withUnsafeMutableBufferPointer { records in
       for index in normalizedCount..<records.count {
@@ -45,5 +50,23 @@ struct RecordSegment {
       }
     }
     normalizedCount = records.count
+  }
+
+  /// Closes the segment: what is not yet normalized will be converted with the clock as
+  /// calibrated now.
+  mutating func close(with clock: inout EventClock) {
+    guard normalizedCount < records.count else { return }
+    clock.calibrate()
+    closingClock = clock
+  }
+
+  /// Record `index`, its times in nanoseconds since the start.
+  func normalized(_ index: Int) -> EventRecord {
+    var record = records[index]
+    if index >= normalizedCount, let clock = closingClock {
+      record.time = clock.nanoseconds(atTicks: record.time)
+      if record.kind == .hook { record.other = clock.nanoseconds(ofTicks: record.other) }
+    }
+    return record
   }
 }

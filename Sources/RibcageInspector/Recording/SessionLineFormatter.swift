@@ -24,7 +24,7 @@ struct SessionLineFormatter {
     into out: JSONLineWriter
   ) {
     for index in range {
-      write(segment.records[index], segment.payloads, tables: &tables, into: out)
+      write(segment.normalized(index), segment.payloads, tables: &tables, into: out)
     }
   }
 

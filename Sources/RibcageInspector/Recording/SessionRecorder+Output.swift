@@ -7,7 +7,9 @@ import _RibcageAtomics
 extension SessionRecorder {
   // MARK: Keyframes and segments
 
-  /// Records a keyframe: every RIB's whole state as the table has it now.
+  /// Records a keyframe: every RIB's whole state as the table has it now, stamped with the
+  /// time of the event before it (the state it shows is the state after that event; an event
+  /// the tree stamped before it was recorded may follow).
   func writeKeyframe() {
     var keyframe = Keyframe()
     let ribs = tables.ribs
@@ -25,7 +27,9 @@ extension SessionRecorder {
     }
     keyframe.workflows = runningWorkflows.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     let bytes = keyframe.countedBytes(viewModelTypes: tables.viewModelTypes)
-    record(.keyframe, payload: .keyframe(keyframe), payloadBytes: bytes)
+    record(
+      .keyframe, payload: .keyframe(keyframe), payloadBytes: bytes,
+      time: seq == 0 ? ribcage_ticks() : lastTicks)
     lastKeyframeBytes = bytes + MemoryLayout<EventRecord>.stride
   }
 

@@ -20,12 +20,12 @@ extension SessionRecorder {
   /// Appends a record of `kind` whose content is `payload`.
   func record(
     _ kind: EventKind, payload: EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
-    path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0
+    path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, time: UInt64 = ribcage_ticks()
   ) {
     let index = ring.current.add(payload, bytes: payloadBytes)
     append(
       EventRecord(
-        kind: kind, seq: seq &+ 1, time: ribcage_ticks(), rib: rib, other: other, path: path,
+        kind: kind, seq: seq &+ 1, time: time, rib: rib, other: other, path: path,
         payload: index, bits: bits))
   }
 
@@ -34,6 +34,7 @@ extension SessionRecorder {
   @inline(__always)
   func append(_ record: EventRecord) {
     seq &+= 1
+    lastTicks = record.time
     ring.current.records.append(record)
     let bytes = ring.current.countedBytes
     if ring.current.records.count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes

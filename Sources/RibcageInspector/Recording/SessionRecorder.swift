@@ -54,6 +54,8 @@ public final class SessionRecorder {
   @exclusivity(unchecked) var clock = EventClock()
   @exclusivity(unchecked) var formatter: SessionLineFormatter
   @exclusivity(unchecked) var seq: UInt64 = 0
+  /// The tick counter reading of the last event recorded.
+  @exclusivity(unchecked) var lastTicks: UInt64 = 0
   /// Bytes the last keyframe counts for: a segment is closed once it holds twice as much.
   @exclusivity(unchecked) var lastKeyframeBytes = 0
   /// Records of the current segment already handed to the file and the consumers.
