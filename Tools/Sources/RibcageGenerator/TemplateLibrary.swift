@@ -49,11 +49,9 @@ public struct TemplateLibrary: Sendable {
   ///   - overrideFolder: `--templates DIR`; it must exist.
   ///   - workingDirectory: where `.ribcage/templates/` is looked for when no folder is given.
   public init(overrideFolder: String?, workingDirectory: String) throws(GeneratorError) {
-    guard let bundled = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {
-      throw .missingTemplate("(the tool's bundled templates)")
-    }
     try self.init(
-      bundledFolder: bundled, overrideFolder: overrideFolder, workingDirectory: workingDirectory)
+      bundledFolder: try BundledTemplates.folder(), overrideFolder: overrideFolder,
+      workingDirectory: workingDirectory)
   }
 
   /// The library with templates from `bundledFolder` (for tests).
