@@ -85,6 +85,22 @@ import Testing
     #expect(found.messages(.missingDependency).isEmpty, "\(found.problems)")
   }
 
+  @Test func aComponentMakingAChildsBuilderForDIIsNotItsParent() throws {
+    // The root component makes OffGame's builder as a property other RIBs' dependencies reach;
+    // LoggedIn's builder hands one to its router, which attaches OffGame.
+    let found = try graph(
+      uberApp([
+        "Root/RootProvides.swift": """
+        import RIBs
+        extension RootComponent {
+          var offGameBuildable: OffGameBuildable { OffGameBuilder(dependency: self) }
+        }
+        """
+      ]))
+    #expect(found.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
+    #expect(found.messages(.listenerNotImplemented).isEmpty, "\(found.problems)")
+  }
+
   @Test func aComponentProvidingAGrandchildsDependencyIsNotItsParent() throws {
     // A modular app's root component provides every feature's dependency; the RIB that
     // attaches OffGame is LoggedIn, and only LoggedIn listens to it.

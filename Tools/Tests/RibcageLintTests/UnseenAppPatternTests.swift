@@ -313,6 +313,32 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
     #expect(try places(files, .streamWrittenOutsideService).isEmpty)
   }
 
+  @Test func aStreamItsOwnBuilderMakesForItsOwnComponentIsItsState() throws {
+    let files = [
+      "Topup/TopupBuilder.swift": """
+      import ModernRIBs
+      protocol TopupDependency: Dependency {}
+      final class TopupComponent: Component<TopupDependency>, TopupInteractorDependency, AmountDependency {
+        let methodStream: CurrentValuePublisher<Method>
+        var selectedMethod: ReadOnlyCurrentValuePublisher<Method> { methodStream }
+        init(dependency: TopupDependency, methodStream: CurrentValuePublisher<Method>) {
+          self.methodStream = methodStream
+          super.init(dependency: dependency)
+        }
+      }
+      """,
+      "Topup/TopupInteractor.swift": """
+      import ModernRIBs
+      protocol TopupInteractorDependency { var methodStream: CurrentValuePublisher<Method> { get } }
+      final class TopupInteractor: Interactor {
+        private let dependency: TopupInteractorDependency
+        func pick(_ method: Method) { dependency.methodStream.send(method) }
+      }
+      """,
+    ]
+    #expect(try places(files, .streamWrittenOutsideService).isEmpty)
+  }
+
   @Test func aRelayHandedDownAndStoredPrivateIsStillTheParents() throws {
     let source = """
       import RIBs
@@ -351,10 +377,41 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
             let loaded = try await repository.items()
             print(loaded.count, count)
           }
+          Task {
+            let loaded = try await repository.items()
+            viewModel.items = loaded
+          }
+        }
+        private var viewModel = ListViewModel()
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [7, 15])
+  }
+}
+
+@Suite struct BrokenCycleTests {
+  @Test func aSubscriptionInABagEmptiedOnDeactivationIsNoLastingCycle() throws {
+    let source = """
+      import ModernRIBs
+      import Combine
+      final class WalletInteractor: PresentableInteractor<WalletPresentable> {
+        private var cancellables: Set<AnyCancellable> = []
+        private var kept: Set<AnyCancellable> = []
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          cards.sink { self.presenter.show($0) }.store(in: &cancellables)
+          cards.sink { self.presenter.show($0) }.store(in: &kept)
+        }
+      }
+      extension WalletInteractor {
+        override func willResignActive() {
+          super.willResignActive()
+          self.cancellables.forEach { $0.cancel() }
+          cancellables.removeAll()
         }
       }
       """
-    #expect(try lines(source, .unboundSubscription) == [7])
+    #expect(try lines(source, .retainCycleClosure) == [9])
   }
 }
 

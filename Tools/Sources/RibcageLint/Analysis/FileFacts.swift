@@ -87,6 +87,9 @@ struct FileFacts: Sendable {
   /// RIB prefix → its component's stored properties set from its own dependency
   /// (`x = dependency.x`): the parent's streams, stored.
   var forwardedComponentProperties: [String: Set<String>] = [:]
+  /// RIB prefix → what its component conforms to (the dependencies it provides: its own
+  /// interactor's, its children's).
+  var componentConformances: [String: Set<String>] = [:]
   /// Dependency protocols (`…Dependency`) → the properties they ask for (who reads a stream).
   var dependencyRequirements: [String: Set<String>] = [:]
   /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault

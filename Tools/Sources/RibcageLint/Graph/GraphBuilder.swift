@@ -53,9 +53,10 @@ struct GraphBuilder {
     var isUngatedBuild: Bool
     /// The method the use is in (to read `scope` among its parameters and locals).
     var function: String? = nil
-    /// Only the parent's component conforming to the child's dependency: it provides, but
-    /// another RIB may be the one attaching the child.
-    var isConformance = false
+    /// The parent's component providing for the child (conforming to its dependency, or making
+    /// its builder as a property for DI): it provides, but another RIB may be the one that
+    /// attaches the child.
+    var isProvision = false
   }
 
   /// What every parent's edge search shares, computed once per run.
@@ -240,18 +241,19 @@ struct GraphBuilder {
         uses[key, default: [:]][child, default: []] += found
       }
     }
-    // A component providing a child's dependency (a modular app's root component conforms to
-    // every feature's) is not its parent when another RIB creates or builds the child: the
-    // parent is the RIB whose router attaches it.
-    var attachedBy: [String: Set<String>] = [:]  // child → parents with more than a conformance
+    // A component providing for a child (a modular app's root component conforms to every
+    // feature's dependency, or makes their builders as `lazy var`s for DI) is not its parent
+    // when another RIB's builder or router makes, stores or builds the child: the parent is the
+    // RIB whose router attaches it.
+    var attachedBy: [String: Set<String>] = [:]  // child → parents with more than a provision
     for (parent, children) in uses {
-      for (child, found) in children where found.contains(where: { !$0.isConformance }) {
+      for (child, found) in children where found.contains(where: { !$0.isProvision }) {
         attachedBy[child, default: []].insert(parent)
       }
     }
     for (parent, children) in uses {
       for (child, found) in children
-      where found.allSatisfy(\.isConformance)
+      where found.allSatisfy(\.isProvision)
         && !(attachedBy[child] ?? []).subtracting([parent]).isEmpty
       {
         uses[parent]?[child] = nil
@@ -645,7 +647,7 @@ struct GraphBuilder {
             evidence: "creates \(creation.type)", path: part.path, place: creation.place,
             scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
             isGatedBuild: creation.flag != nil, isUngatedBuild: false,
-            function: creation.function)
+            function: creation.function, isProvision: owner.key == rib.componentKey)
           for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
             add(builder, use)
           }
@@ -679,7 +681,7 @@ struct GraphBuilder {
               Use(
                 evidence: "stores \(name)", path: part.path, place: place, scope: nil,
                 owner: owner, flag: nil, isCreation: false, isGatedBuild: false,
-                isUngatedBuild: false))
+                isUngatedBuild: false, isProvision: owner.key == rib.componentKey))
           }
         }
         // `extension ParentComponent: ChildDependency`.
@@ -695,7 +697,7 @@ struct GraphBuilder {
                   evidence: "extension \(owner.name): \(reference.name)", path: part.path,
                   place: declaration.place, scope: "self", owner: owner, flag: nil,
                   isCreation: false, isGatedBuild: false, isUngatedBuild: false,
-                  isConformance: true))
+                  isProvision: true))
             }
           }
         }

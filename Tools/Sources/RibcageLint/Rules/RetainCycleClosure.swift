@@ -21,7 +21,7 @@ extension Rule {
 /// it keeps, or hands to a subscription it keeps, that capture it strongly.
 final class RetainCycleClosure: FileRule, LintRule {
   static let description = Rule.retainCycleClosure
-  override class var hooks: Set<Hook> { [.closures, .properties, .types] }
+  override class var hooks: Set<Hook> { [.closures, .properties, .types, .functions, .file] }
 
   /// Lifecycle bindings that end a subscription when the interactor deactivates: a closure it
   /// keeps lives no longer than the active interactor, so capturing `self` is no lasting cycle.
@@ -32,6 +32,12 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Per type being walked: closures assigned to a bare name (a stored property or a local,
   /// told apart when the type ends: properties may come later).
   private var pendingAssignments: [[(name: String, closure: ClosureExprSyntax)]] = []
+  /// Subscriptions capturing `self` kept in a bag of the type's own, decided when the file ends:
+  /// a bag the type empties when it deactivates or stops breaks the cycle every time.
+  private var bagged: [(closure: ClosureExprSyntax, bag: String, info: TypeInfo)] = []
+  /// Type → the bags its `willResignActive`/`didStop` empty (`cancellables.removeAll()`,
+  /// `disposeBag = DisposeBag()`, `cancellables.forEach { $0.cancel() }`).
+  private var emptiedBags: [String: Set<String>] = [:]
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
@@ -98,9 +104,13 @@ final class RetainCycleClosure: FileRule, LintRule {
       {
         // Kept in a bag of self's own, the cycle is certain; kept elsewhere, or by an API read
         // by name, it is a judgment.
-        checkCapture(
-          closure, of: "self", in: info, context: "the subscription keeps the closure",
-          isJudgment: !keptInOwnBag(call))
+        if let bag = ownBag(of: call) {
+          bagged.append((closure, bag, info))
+        } else {
+          checkCapture(
+            closure, of: "self", in: info, context: "the subscription keeps the closure",
+            isJudgment: true)
+        }
       } else if SyntaxQueries.isInitializer(call.calledExpression),
         let property = storedPropertyTarget(of: call)
       {
@@ -233,26 +243,65 @@ final class RetainCycleClosure: FileRule, LintRule {
 
   /// Whether a subscription's chain ends in a bag of the type's own
   /// (`.disposed(by: disposeBag)`, `.store(in: &cancellables)`): kept as long as `self` is.
-  private func keptInOwnBag(_ call: FunctionCallExprSyntax) -> Bool {
+  private func ownBag(of call: FunctionCallExprSyntax) -> String? {
     var node = Syntax(call)
     while let parent = node.parent {
       if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
         node = parent
         continue
       }
-      guard let outer = parent.as(FunctionCallExprSyntax.self) else { return false }
+      guard let outer = parent.as(FunctionCallExprSyntax.self) else { return nil }
       if let member = outer.calledExpression.as(MemberAccessExprSyntax.self),
         ["disposed", "store"].contains(member.declName.baseName.text),
         var bag = outer.arguments.first?.expression
       {
         if let reference = bag.as(InOutExprSyntax.self) { bag = reference.expression }
-        guard let name = SyntaxQueries.propertyName(bag) else { return false }
-        return context.frame?.storedProperties.contains(name) == true
+        guard let name = SyntaxQueries.propertyName(bag) else { return nil }
+        let isOwn =
+          context.frame?.storedProperties.contains(name) == true
           || !SyntaxQueries.isLocal(name, at: call)
+        return isOwn ? name : nil
       }
       node = parent
     }
-    return false
+    return nil
+  }
+  override func visit(_ function: FunctionDeclSyntax) {
+    guard ["willResignActive", "didStop"].contains(function.name.text),
+      let info = context.frame?.info, let body = function.body
+    else { return }
+    for token in body.tokens(viewMode: .sourceAccurate) {
+      guard case .identifier(let name) = token.tokenKind,
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self)
+      else { continue }
+      // `bag` or `self.bag`.
+      var node = Syntax(reference)
+      if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+        member.declName.id == reference.id
+      {
+        guard SyntaxQueries.isSelf(member.base) else { continue }
+        node = Syntax(member)
+      }
+      // `bag.removeAll()`, `bag.forEach { $0.cancel() }`
+      if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+        ["removeAll", "forEach"].contains(member.declName.baseName.text)
+      {
+        emptiedBags[info.name, default: []].insert(name)
+      } else if let list = node.parent?.as(ExprListSyntax.self), list.count == 3,
+        list.first?.id == node.id,
+        list[list.index(after: list.startIndex)].is(AssignmentExprSyntax.self)
+      {
+        // `disposeBag = DisposeBag()`, `cancellables = []`
+        emptiedBags[info.name, default: []].insert(name)
+      }
+    }
+  }
+
+  override func fileDidEnd() {
+    for kept in bagged where emptiedBags[kept.info.name]?.contains(kept.bag) != true {
+      checkCapture(
+        kept.closure, of: "self", in: kept.info, context: "the subscription keeps the closure")
+    }
   }
 
   /// Whether `closure` uses `name` (or `self`) without a weak or unowned capture of it.

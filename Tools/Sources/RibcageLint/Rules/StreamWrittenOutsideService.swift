@@ -59,7 +59,12 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   private var interactorWrites: [(writer: String, path: String, place: Place, fallback: String?)] =
     []
 
-  override func typeDidStart(_ frame: FileContext.Frame) { types.append(TypeWrites()) }
+  override func typeDidStart(_ frame: FileContext.Frame) {
+    types.append(TypeWrites())
+    if frame.info.roles.contains(.component), let rib = frame.info.ribPrefix {
+      context.facts.componentConformances[rib, default: []].formUnion(frame.inherited)
+    }
+  }
 
   override func typeWillEnd(_ frame: FileContext.Frame) {
     guard let finished = types.popLast(), writesAreChecked(in: frame.info) else { return }
@@ -183,7 +188,8 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     // (others read it: it is shared).
     var componentProperties: [String: Set<String>] = [:]
     var forwarded: [String: Set<String>] = [:]
-    var requiredBy: [String: Set<String>] = [:]  // property → RIBs whose dependency asks for it
+    var requiredBy: [String: Set<String>] = [:]  // property → dependency protocols asking for it
+    var conformances: [String: Set<String>] = [:]  // RIB → what its component conforms to
     for (index, analysis) in run.analyses.enumerated() {
       for (rib, properties) in analysis.facts.componentProperties {
         componentProperties["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
@@ -192,9 +198,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         forwarded["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
       }
       for (dependency, properties) in analysis.facts.dependencyRequirements {
-        for property in properties {
-          requiredBy[property, default: []].insert(String(dependency.dropLast(10)))
-        }
+        for property in properties { requiredBy[property, default: []].insert(dependency) }
+      }
+      for (rib, names) in analysis.facts.componentConformances {
+        conformances["\(run.modules[index])|\(rib)", default: []].formUnion(names)
       }
     }
     for (index, analysis) in run.analyses.enumerated() {
@@ -203,7 +210,11 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         let isOwn =
           componentProperties[key]?.contains(write.property) == true
           && forwarded[key]?.contains(write.property) != true
-          && requiredBy[write.property, default: []].subtracting([write.rib]).isEmpty
+          // The RIB's own dependency and those its component provides (its interactor's, its
+          // children's) are its own readers; any other asks from elsewhere.
+          && requiredBy[write.property, default: []].subtracting(
+            conformances[key, default: []].union([write.rib + "Dependency"])
+          ).isEmpty
         guard !isOwn else { continue }
         result.append(
           (

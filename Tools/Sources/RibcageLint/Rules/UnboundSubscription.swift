@@ -289,7 +289,9 @@ final class UnboundSubscription: FileRule, LintRule {
         guard let type = stored[name] else { return false }
         // `items = loaded`: the RIB's own state, written (implicitly on self) after it may be
         // detached.
-        if isWrite, !SyntaxQueries.isLocal(name, at: task.call) { return true }
+        if isWrite, name != "dependency", !SyntaxQueries.isLocal(name, at: task.call) {
+          return true
+        }
         return Self.ribStateSuffixes.contains { name.hasSuffix($0) || type.hasSuffix($0) }
           || StreamWrittenOutsideService.writeSideTypes.contains(type)
       }
@@ -308,10 +310,18 @@ final class UnboundSubscription: FileRule, LintRule {
     }
   }
 
-  /// Whether `reference` is assigned to (`items = x`, `count += 1`).
+  /// Whether `reference` is assigned to, itself or through its members (`items = x`,
+  /// `count += 1`, `viewModel.items = x`: the RIB's own state, written).
   private static func isWritten(_ reference: DeclReferenceExprSyntax) -> Bool {
-    guard let list = reference.parent?.as(ExprListSyntax.self),
-      list.first?.id == reference.id, list.count >= 3,
+    var node = Syntax(reference)
+    while let parent = node.parent,
+      parent.as(MemberAccessExprSyntax.self)?.base?.id == node.id
+        || parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+    {
+      node = parent
+    }
+    guard let list = node.parent?.as(ExprListSyntax.self),
+      list.first?.id == node.id, list.count >= 3,
       list.parent?.is(SequenceExprSyntax.self) == true
     else { return false }
     let operation = list[list.index(after: list.startIndex)]
