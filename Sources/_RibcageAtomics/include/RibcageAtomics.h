@@ -14,8 +14,8 @@ static inline uint8_t ribcage_atomic_load_flag(const uint8_t *flag) {
   return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
 }
 
-/// Nanoseconds of the monotonic clock: what hook timings and session timestamps read. One
-/// vDSO call, without the 128-bit arithmetic of Swift's `ContinuousClock.Instant`.
+/// Nanoseconds of the monotonic clock, which calibrates `ribcage_ticks` (and times what is not a
+/// hook). One vDSO call, without the 128-bit arithmetic of `ContinuousClock.Instant`.
 static inline uint64_t ribcage_monotonic_ns(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
