@@ -75,6 +75,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
           viewController.onClose = { viewController.dismiss(animated: true) }
           let other = ProfileViewController()
           other.onClose = { [weak other] in other?.dismiss(animated: true) }
+          other.configure = { other, size in other.resize(size) }
           let interactor = ProfileInteractor(presenter: viewController)
           return ProfileRouter(interactor: interactor, viewController: viewController)
         }
@@ -86,7 +87,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
         }
       }
       """
-    #expect(try lines(source, .retainCycleClosure) == [5, 15])
+    #expect(try lines(source, .retainCycleClosure) == [5, 16])
   }
 }
 
@@ -333,6 +334,30 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
       final class TopupInteractor: Interactor {
         private let dependency: TopupInteractorDependency
         func pick(_ method: Method) { dependency.methodStream.send(method) }
+      }
+      """,
+    ]
+    #expect(try places(files, .streamWrittenOutsideService).isEmpty)
+  }
+
+  @Test func aRelayItsOwnComponentMakesStoredPrivateFromTheDependencyIsItsOwn() throws {
+    let files = [
+      "Feed/FeedBuilder.swift": """
+      import RIBs
+      final class FeedComponent: Component<FeedDependency>, FeedInteractorDependency {
+        let loadMore = PublishRelay<Void>()
+      }
+      """,
+      "Feed/FeedInteractor.swift": """
+      import RIBs
+      import RxSwift
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        private let loadMore: PublishRelay<Void>
+        init(presenter: FeedPresentable, dependency: FeedInteractorDependency) {
+          self.loadMore = dependency.loadMore
+          super.init(presenter: presenter)
+        }
+        func scrolledToEnd() { loadMore.accept(()) }
       }
       """,
     ]

@@ -318,6 +318,17 @@ final class RetainCycleClosure: FileRule, LintRule {
       }
       selfIsWeak = items.contains { $0.name.text == "self" && $0.specifier != nil }
     }
+    // `{ dataSource, view, path in dataSource.… }`: a parameter, not a capture.
+    if name != "self", let parameters = closure.signature?.parameterClause {
+      switch parameters {
+      case .simpleInput(let list):
+        if list.contains(where: { $0.name.text == name }) { return false }
+      case .parameterClause(let clause):
+        if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+          return false
+        }
+      }
+    }
     for token in closure.statements.tokens(viewMode: .sourceAccurate) {
       if name == "self" {
         if token.tokenKind == .keyword(.self), !SyntaxQueries.isMetatypeSelf(token),

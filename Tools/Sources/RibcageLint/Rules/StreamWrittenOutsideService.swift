@@ -51,6 +51,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     /// the parent's (`private let _selected: PublishRelay<Int>` set from `selected:`).
     var privateWriteSides: Set<String> = []
     var handedIn: Set<String> = []
+    /// Of those, the ones taken from a member of what the initializer is given
+    /// (`_relay = dependency.relay`): whose they are is decided with the RIB's component, as
+    /// `dependency.x` writes are.
+    var fromDependency: [String: String] = [:]
     /// Writes to a property's stream (resolved when the type ends: properties may come later).
     var pendingWrites: [(name: String, node: Syntax)] = []
   }
@@ -72,7 +76,18 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       finished.privateWriteSides.intersection(finished.handedIn)
     ).subtracting(finished.createdHere)
     for write in finished.pendingWrites where shared.contains(write.name) {
-      reportSharedWrite(write.name, at: write.node, in: frame.info)
+      if finished.privateWriteSides.contains(write.name),
+        let property = finished.fromDependency[write.name], let rib = frame.info.ribPrefix
+      {
+        // The RIB's own component may have made it for this RIB: decided with every file.
+        context.facts.dependencyStreamWrites.append(
+          (
+            rib, property, context.place(write.node),
+            Self.sharedWriteMessage(frame.info.name, write.name)
+          ))
+      } else {
+        reportSharedWrite(write.name, at: write.node, in: frame.info)
+      }
     }
   }
 
@@ -103,6 +118,12 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     guard !types.isEmpty else { return }
     if let name = SyntaxQueries.propertyName(target), Self.isHandedIn(value, at: node) {
       types[types.count - 1].handedIn.insert(name)
+      // `dependency.x`, `dependencyInfo.x`: a member of what the initializer was given.
+      if let member = value.as(MemberAccessExprSyntax.self),
+        member.base?.is(DeclReferenceExprSyntax.self) == true
+      {
+        types[types.count - 1].fromDependency[name] = member.declName.baseName.text
+      }
       // A component storing its parent's stream (`x = dependency.x`) did not make it.
       if let info = context.frame?.info, info.roles.contains(.component),
         let rib = info.ribPrefix, value.description.contains("dependency")
@@ -204,15 +225,34 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         conformances["\(run.modules[index])|\(rib)", default: []].formUnion(names)
       }
     }
+    // RIBs whose own component makes a property of that name: their dependency protocols asking
+    // for it ask for their own (two RIBs each with a `copyTextSubject`), not for another's.
+    var makers: [String: Set<String>] = [:]
+    for (key, properties) in componentProperties {
+      let rib = String(key.split(separator: "|").last ?? "")
+      for property in properties where forwarded[key]?.contains(property) != true {
+        makers[property, default: []].insert(rib)
+      }
+    }
+    func ribOf(_ dependency: String) -> String {
+      for suffix in ["InteractorDependency", "RouterDependency", "Dependency"]
+      where dependency.hasSuffix(suffix) {
+        return String(dependency.dropLast(suffix.count))
+      }
+      return dependency
+    }
     for (index, analysis) in run.analyses.enumerated() {
       for write in analysis.facts.dependencyStreamWrites {
         let key = "\(run.modules[index])|\(write.rib)"
+        let readers = requiredBy[write.property, default: []].filter {
+          makers[write.property]?.contains(ribOf($0)) != true
+        }
         let isOwn =
           componentProperties[key]?.contains(write.property) == true
           && forwarded[key]?.contains(write.property) != true
           // The RIB's own dependency and those its component provides (its interactor's, its
           // children's) are its own readers; any other asks from elsewhere.
-          && requiredBy[write.property, default: []].subtracting(
+          && readers.subtracting(
             conformances[key, default: []].union([write.rib + "Dependency"])
           ).isEmpty
         guard !isOwn else { continue }
