@@ -32,6 +32,9 @@ let package = Package(
       name: "FuzzSessionLine",
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
     .executableTarget(
+      name: "FuzzWebSocketFrames",
+      dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
+    .executableTarget(
       name: "FuzzRemoteAction",
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
   ],

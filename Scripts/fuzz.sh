@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../Fuzzing"
 
 CORE_TARGETS=(
   FuzzDeepLinkURL FuzzDeepLinkPattern FuzzPushPayload FuzzFlagsFile
-  FuzzSessionFile FuzzSessionLine FuzzRemoteAction
+  FuzzSessionFile FuzzSessionLine FuzzRemoteAction FuzzWebSocketFrames
 )
 TOOLS_TARGETS=(
   ToolsInspectRequest ToolsAppStream ToolsPageAction ToolsLintGraph ToolsMigrate
@@ -28,7 +28,17 @@ dictionary() {
     FuzzDeepLinkURL | FuzzDeepLinkPattern | ToolsInspectRequest) echo Dictionaries/url.dict ;;
     FuzzPushPayload) echo Dictionaries/push.dict ;;
     ToolsLintGraph | ToolsMigrate) echo Dictionaries/swift.dict ;;
+    FuzzWebSocketFrames) echo Dictionaries/websocket.dict ;;
     *) echo Dictionaries/json.dict ;;
+  esac
+}
+
+# The longest input libFuzzer makes for a target: whole session files and Swift files cost per
+# byte, so theirs are shorter (a run stays fast enough to explore).
+max_len() {
+  case "$1" in
+    FuzzSessionFile | ToolsLintGraph | ToolsMigrate) echo 8192 ;;
+    *) echo 65536 ;;
   esac
 }
 
@@ -85,7 +95,7 @@ case "${1:-}" in
     # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
     nice -n 19 "$bins/$target" ".corpus/$target" "${seeds[@]}" \
       -dict="$(dictionary "$target")" -max_total_time="$seconds" -print_final_stats=1 \
-      -max_len=65536 -timeout=10 -rss_limit_mb=4096 -artifact_prefix="crashes/$target/" \
+      -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=4096 -artifact_prefix="crashes/$target/" \
       ${FUZZ_FLAGS:-} || {
       echo "error: $target crashed; the input is in Fuzzing/crashes/$target/" >&2
       ls "crashes/$target/" >&2

@@ -12,4 +12,26 @@ public enum InspectorFuzzing {
       return .failure(error)
     }
   }
+
+  /// What the app's WebSocket client makes of `bytes` from the server, given to it in pieces
+  /// ending at `cuts` (offsets): every complete message and control frame, in order, and the
+  /// error that ends the connection, if one does.
+  public static func webSocketFrames(_ bytes: [UInt8], cuts: [Int]) -> (
+    frames: [String], error: String?
+  ) {
+    let client = WebSocketClient(descriptor: -1)
+    var frames: [String] = []
+    var start = 0
+    for end in cuts.filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count]
+    where end >= start {
+      client.buffer += bytes[start..<end]
+      start = end
+      do {
+        frames += try client.parseFrames().map { "\($0)" }
+      } catch {
+        return (frames, error.description)
+      }
+    }
+    return (frames, nil)
+  }
 }

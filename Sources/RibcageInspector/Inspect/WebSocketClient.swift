@@ -31,13 +31,14 @@ final class WebSocketClient {
   static let maximumIncomingMessage = 1 << 20
 
   let descriptor: Int32
-  private var buffer: [UInt8] = []
+  /// What was read and not parsed yet (internal for the fuzzing entry point, which fills it).
+  var buffer: [UInt8] = []
   private var message: [UInt8] = []
   private var messageIsText = true
   private var inMessage = false
   private var isClosed = false
 
-  private init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 
