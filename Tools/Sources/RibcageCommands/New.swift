@@ -133,6 +133,12 @@ struct NewApp: ParsableCommand, ConsoleCommand {
   @Option(help: "The root's first child, a RIB with a view.")
   var child = "Home"
 
+  @Flag(
+    help:
+      "Make the child's view a SwiftUI screen: the package then uses RibcageSwiftUI, iOS 17, macOS 14."
+  )
+  var swiftui = false
+
   @Option(help: "The package's folder (default: ./<Name>).")
   var output: String?
 
@@ -159,7 +165,7 @@ struct NewApp: ParsableCommand, ConsoleCommand {
     let request = AppRequest(
       name: appName, child: try TypeName(child, role: "child"),
       ribcage: ribcagePath.map { .path(Self.manifestPath($0, from: folder, cwd: cwd)) }
-        ?? AppRequest.defaultRibcage)
+        ?? AppRequest.defaultRibcage, childHasSwiftUIView: swiftui)
     try generator.plan(request).carryOut(force: force, dryRun: dryRun, on: console)
   }
 
@@ -183,12 +189,14 @@ struct NewRIB: ParsableCommand, ConsoleCommand {
     abstract: "Generate a RIB (builder, interactor, router, view) and its tests with mocks.")
 
   enum Layout: EnumerableFlag {
-    case view, viewless
+    case view, viewless, swiftui
 
     static func help(for value: Layout) -> ArgumentHelp? {
       switch value {
       case .view: "The RIB owns a view."
       case .viewless: "The RIB has no view; its router presents its children in its parent's view."
+      case .swiftui:
+        "The RIB's view is a SwiftUI screen hosted by RibcageSwiftUI (iOS 17, macOS 14)."
       }
     }
   }
@@ -215,9 +223,9 @@ struct NewRIB: ParsableCommand, ConsoleCommand {
 
   func run(on console: ToolConsole) throws {
     let request = RIBRequest(
-      name: try TypeName(name), hasView: layout == .view, hasPresenter: presenter,
+      name: try TypeName(name), hasView: layout != .viewless, hasPresenter: presenter,
       parent: try parent.map { name throws(GeneratorError) in try TypeName(name, role: "parent") },
-      wire: wire)
+      wire: wire, hasSwiftUIView: layout == .swiftui)
     if wire, parent == nil {
       throw GeneratorError.invalidName(name, reason: "--wire needs --parent <Parent>")
     }

@@ -14,11 +14,17 @@ public struct AppRequest: Sendable, Equatable {
   /// The root's first child (a RIB with a view), attached when the root activates.
   public var child: TypeName
   public var ribcage: RibcageSource
+  /// Whether the child's view is a SwiftUI screen (`--swiftui`); the package then depends on
+  /// RibcageSwiftUI and needs the platforms its `ViewModelStore` needs.
+  public var childHasSwiftUIView: Bool
 
-  public init(name: TypeName, child: TypeName, ribcage: RibcageSource) {
+  public init(
+    name: TypeName, child: TypeName, ribcage: RibcageSource, childHasSwiftUIView: Bool = false
+  ) {
     self.name = name
     self.child = child
     self.ribcage = ribcage
+    self.childHasSwiftUIView = childHasSwiftUIView
   }
 
   /// The URL and version the README gives.

@@ -30,11 +30,17 @@ public struct Generator: Sendable {
         request.name.value,
         reason: "a viewless RIB has no presenter (drop --presenter or --viewless)")
     }
+    if request.hasSwiftUIView, !request.hasView {
+      throw .invalidName(
+        request.name.value,
+        reason: "a viewless RIB has no SwiftUI view (drop --swiftui or --viewless)")
+    }
     let module = try options.resolvedModule()
     let name = request.name
     var context = baseContext(name: name, module: module)
     context["hasView"] = request.hasView
     context["hasPresenter"] = request.hasPresenter
+    context["hasSwiftUIView"] = request.hasSwiftUIView
     // Alternatives inside a line are worked out here: Stencil trims the spaces around inline tags.
     if request.hasView {
       context["routingBase"] = "ViewableRouting"
@@ -77,7 +83,12 @@ public struct Generator: Sendable {
       ("rib.interactor.swift.stencil", "\(name)Interactor.swift"),
       ("rib.router.swift.stencil", "\(name)Router.swift"),
     ]
-    if request.hasView { sources.append(("rib.view.swift.stencil", "\(name)ViewController.swift")) }
+    if request.hasSwiftUIView {
+      sources.append(("rib.swiftui-view.swift.stencil", "\(name)ViewController.swift"))
+      sources.append(("rib.swiftui-screen.swift.stencil", "\(name)Screen.swift"))
+    } else if request.hasView {
+      sources.append(("rib.view.swift.stencil", "\(name)ViewController.swift"))
+    }
     if request.hasPresenter {
       sources.append(("rib.presenter.swift.stencil", "\(name)Presenter.swift"))
     }
@@ -85,11 +96,16 @@ public struct Generator: Sendable {
       plan.files.append(
         .init(path: FilePath.join(folder, file), contents: try render(template, context)))
     }
-    for (template, file) in [
+    var tests = [
       ("rib.mocks.swift.stencil", "\(name)Mocks.swift"),
       ("rib.interactor-tests.swift.stencil", "\(name)InteractorTests.swift"),
       ("rib.router-tests.swift.stencil", "\(name)RouterTests.swift"),
-    ] {
+    ]
+    if request.hasSwiftUIView {
+      tests.append(("rib.swiftui-view-tests.swift.stencil", "\(name)ViewTests.swift"))
+      plan.notes.append(Self.swiftUINote(name: name.value, module: module))
+    }
+    for (template, file) in tests {
       plan.files.append(
         .init(path: FilePath.join(testsFolder, file), contents: try render(template, context)))
     }

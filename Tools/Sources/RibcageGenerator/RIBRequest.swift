@@ -48,14 +48,19 @@ public struct RIBRequest: Sendable, Equatable {
   /// Whether to edit the parent's files so it routes to the new RIB (`--wire`) instead of
   /// printing the code to paste.
   public var wire: Bool
+  /// Whether the view is a SwiftUI screen hosted by RibcageSwiftUI (`--swiftui`) rather than a
+  /// UI-agnostic class; needs `hasView`.
+  public var hasSwiftUIView: Bool
 
   public init(
-    name: TypeName, hasView: Bool, hasPresenter: Bool, parent: TypeName?, wire: Bool = false
+    name: TypeName, hasView: Bool, hasPresenter: Bool, parent: TypeName?, wire: Bool = false,
+    hasSwiftUIView: Bool = false
   ) {
     self.name = name
     self.hasView = hasView
     self.hasPresenter = hasPresenter
     self.parent = parent
     self.wire = wire
+    self.hasSwiftUIView = hasSwiftUIView
   }
 }

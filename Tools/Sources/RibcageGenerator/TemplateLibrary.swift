@@ -27,7 +27,9 @@ public struct TemplateLibrary: Sendable {
   /// The names of every template the generator uses.
   public static let names = [
     "rib.builder.swift.stencil", "rib.interactor.swift.stencil", "rib.router.swift.stencil",
-    "rib.view.swift.stencil", "rib.presenter.swift.stencil", "rib.mocks.swift.stencil",
+    "rib.view.swift.stencil", "rib.swiftui-view.swift.stencil", "rib.swiftui-screen.swift.stencil",
+    "rib.swiftui-view-tests.swift.stencil", "rib.presenter.swift.stencil",
+    "rib.mocks.swift.stencil",
     "rib.interactor-tests.swift.stencil", "rib.router-tests.swift.stencil",
     "rib.parent-component.swift.stencil", "rib.routing-snippet.txt.stencil",
     "service.swift.stencil", "service.tests.swift.stencil", "workflow.swift.stencil",

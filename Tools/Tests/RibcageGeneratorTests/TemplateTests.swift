@@ -51,10 +51,14 @@ import Testing
   let generator = Generator(
     templates: try TemplateLibrary(overrideFolder: nil, workingDirectory: folder.path),
     options: OutputOptions(output: folder.path + "/Sources/App"))
-  for (view, presenter) in [(true, true), (true, false), (false, false)] {
+  for (view, presenter, swiftUI) in [
+    (true, true, false), (true, false, false), (false, false, false), (true, true, true),
+    (true, false, true),
+  ] {
     let plan = try generator.plan(
       RIBRequest(
-        name: TypeName("Child"), hasView: view, hasPresenter: presenter, parent: TypeName("Root")))
+        name: TypeName("Child"), hasView: view, hasPresenter: presenter, parent: TypeName("Root"),
+        hasSwiftUIView: swiftUI))
     for file in plan.files {
       #expect(!file.contents.contains("{{") && !file.contents.contains("{%"), "\(file.path)")
     }

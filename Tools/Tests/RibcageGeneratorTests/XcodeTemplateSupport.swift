@@ -39,6 +39,7 @@ let xcodeTemplateCommands: [(template: String, command: [String])] = [
   ("RIB", ["new", "rib"]),
   ("Viewless RIB", ["new", "rib", "--viewless"]),
   ("RIB with Presenter", ["new", "rib", "--presenter"]),
+  ("RIB with SwiftUI View", ["new", "rib", "--swiftui"]),
   ("Service", ["new", "service"]),
   ("Workflow", ["new", "workflow"]),
   ("Plugin", ["new", "plugin"]),

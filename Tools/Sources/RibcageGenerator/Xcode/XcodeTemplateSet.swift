@@ -1,7 +1,7 @@
 /// Xcode file templates made from `ribcage new`'s templates: a RIB with a view, a viewless RIB,
-/// a RIB with a presenter, a service, a workflow and a plugin — each as a template for its
-/// sources and one for its tests and test doubles (a test target's files go in another group
-/// in Xcode). Rendered by ``Generator`` with placeholder names that become Xcode's macros, so a
+/// a RIB with a presenter, a RIB with a SwiftUI view, a service, a workflow and a plugin — each
+/// as a template for its sources and one for its tests and test doubles (a test target's files
+/// go in another group in Xcode). Rendered by ``Generator`` with placeholder names that become Xcode's macros, so a
 /// team's `.ribcage/templates` overrides reach Xcode too.
 public struct XcodeTemplateSet: Sendable {
   /// The templates, in the order the dialog shows them.
@@ -28,6 +28,11 @@ public struct XcodeTemplateSet: Sendable {
       (
         "RIB with Presenter", "A RIB with a stateless presenter and a render loop.",
         RIBRequest(name: name, hasView: true, hasPresenter: true, parent: nil)
+      ),
+      (
+        "RIB with SwiftUI View", "A RIB whose view is a SwiftUI screen hosted by RibcageSwiftUI.",
+        RIBRequest(
+          name: name, hasView: true, hasPresenter: false, parent: nil, hasSwiftUIView: true)
       ),
     ]
     for (title, summary, request) in ribs {
