@@ -110,11 +110,12 @@ final class GlobalState: FileRule, LintRule {
     if let outer = context.frames.first,
       Self.isCompositionRoot(outer.info)
         || outer.inherited.contains(where: { Self.compositionRootBases.contains($0) })
-        || call.arguments.contains(where: {
-          Self.emptyDependencies.contains(
-            SyntaxQueries.calleeTypeName(
-              $0.expression.as(FunctionCallExprSyntax.self)?.calledExpression
-                ?? ExprSyntax(MissingExprSyntax())))
+        || call.arguments.contains(where: { argument in
+          guard let inner = argument.expression.as(FunctionCallExprSyntax.self) else {
+            return false
+          }
+          return Self.emptyDependencies.contains(
+            SyntaxQueries.calleeTypeName(inner.calledExpression))
         })
     {
       context.facts.launchCreations.insert(name)

@@ -39,6 +39,9 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// `disposeBag = DisposeBag()`, `cancellables.forEach { $0.cancel() }`).
   private var emptiedBags: [String: Set<String>] = [:]
 
+  /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
+  static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]
+
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
     "Observable": ["just", "of", "from", "empty", "error"],
@@ -267,7 +270,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     return nil
   }
   override func visit(_ function: FunctionDeclSyntax) {
-    guard ["willResignActive", "didStop"].contains(function.name.text),
+    guard Self.deactivationHooks.contains(function.name.text),
       let info = context.frame?.info, let body = function.body
     else { return }
     for token in body.tokens(viewMode: .sourceAccurate) {
