@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "RibcageGenerator", targets: ["RibcageGenerator"]),
     .library(name: "RibcageLint", targets: ["RibcageLint"]),
     .library(name: "RibcageMigrate", targets: ["RibcageMigrate"]),
+    // For Fuzzing/ToolsTargets only, through its `@_spi(RibcageFuzzing)` entry points.
+    .library(name: "RibcageInspect", targets: ["RibcageInspect"]),
     .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
     .plugin(name: "ribcage-lint", targets: ["RibcageLintPlugin"]),
     // `swift package ribcage new|lint|graph|check|migrate …` in a consumer package or project.
@@ -120,6 +122,13 @@ let package = Package(
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
         .product(name: "RibcageTesting", package: "Ribcage"),
+      ]),
+    // Fuzzing/'s saved inputs through the tools' parsers (docs/fuzzing.md).
+    .testTarget(
+      name: "RibcageFuzzReplayTests",
+      dependencies: [
+        "RibcageInspect", "RibcageLint", "RibcageMigrate",
+        .product(name: "RibcageInspector", package: "Ribcage"),
       ]),
     .testTarget(
       name: "RibcageCommandsTests",

@@ -39,10 +39,11 @@ enum Target {
       "\(template) printed as \(printed) -> \(result)")
   }
 
-  /// The names inside braces, without the optional mark.
+  /// The names inside braces before the fragment (which patterns ignore), without the
+  /// optional mark.
   static func parameterNames(_ template: String) -> [String] {
     var names: [String] = []
-    var rest = Substring(template)
+    var rest = template.prefix { $0 != "#" }
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
       var name = rest[rest.index(after: open)..<close]
       if name.hasSuffix("?") { name = name.dropLast() }
