@@ -3,7 +3,8 @@
 # Linux, where UIKit, AppKit and SwiftUI do not exist: against the stand-in modules in
 # CI/AppleStandIns (only the API the adapters use, with Apple's signatures), once as on iOS
 # (UIKit + SwiftUI over UIKit) and once as on macOS (AppKit + SwiftUI over AppKit), in Swift 6
-# mode with warnings as errors, and every source file of the Rides iPhone app as iOS. Then checks
+# mode with warnings as errors, every source file of the Rides iPhone app as iOS, and a SwiftUI
+# RIB as `ribcage new rib --swiftui` writes it, as iOS. Then checks
 # that the stand-ins reject what the SDK rejects and accept what the audit against the iPhoneOS
 # 18.6 SDK found it accepts, so a pass means something. See docs/Apple.md for what this proves
 # and what it does not.
@@ -69,6 +70,31 @@ app_sources=()
 while IFS= read -r file; do app_sources+=("$file"); done < <(find "$app/Sources/RidesiOS" -name '*.swift' | sort)
 swiftc -typecheck -module-name RidesiOS -I "$app_folder" "${app_common[@]}" "${app_sources[@]}"
 echo "  ${#app_sources[@]} files type-check"
+
+# A SwiftUI RIB as `ribcage new rib --swiftui` writes it (with and without a presenter): every
+# source file, as iOS and as macOS, against the adapters emitted above — its hosting controller and screen are
+# behind `#if canImport(SwiftUI)`, which Linux builds of the generated package never compile.
+# RIBCAGE_TOOL names a built `ribcage`; without it the Tools package's is built (slow the first time).
+echo "== ios, macos: a SwiftUI RIB from ribcage new"
+tool=${RIBCAGE_TOOL:-}
+if [ -z "$tool" ]; then
+  swift build --package-path Tools --product ribcage >/dev/null
+  tool="$(swift build --package-path Tools --show-bin-path)/ribcage"
+fi
+tool="$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")"  # it runs in another folder
+for flags in --swiftui "--swiftui --presenter"; do
+  rib="$out/swiftui-rib"
+  rm -rf "$rib"
+  mkdir -p "$rib"
+  # shellcheck disable=SC2086 # the flags are words
+  (cd "$rib" && "$tool" new rib Lounge $flags --output Sources/App >/dev/null)
+  grep -q "HostingViewController<LoungeScreen>" "$rib/Sources/App/Lounge/LoungeViewController.swift"
+  for flavour in ios macos; do
+    swiftc -typecheck -module-name App -I "$out/$flavour" "${common[@]}" \
+      "$rib"/Sources/App/Lounge/*.swift
+  done
+  echo "  new rib Lounge $flags: $(ls "$rib/Sources/App/Lounge" | wc -l) files type-check (ios, macos)"
+done
 
 echo "== the stand-ins reject what Apple's SDK rejects (and accept the corrected code)"
 # Each case is a pair: the code as a user might write it, which Apple's SDK rejects, and the

@@ -24,10 +24,12 @@ private func swift(_ arguments: [String], in directory: String) throws -> (
 }
 
 /// The proof that `ribcage new` works: `ribcage new app` makes a package that depends on Ribcage
-/// by path, then RIBs are wired into it with `--wire` (Root → Welcome | LoggedOut | LoggedIn →
-/// Home), plus a service, a workflow and a plugin; it must build with no warnings, its generated
-/// tests (the parents' mocks and tests after every edit included) must pass, and its terminal
-/// launch must print the tree with the leak detector silent. The Xcode templates
+/// by path (`--swiftui`: its first child's view is a SwiftUI screen, so the package uses
+/// RibcageSwiftUI), then RIBs are wired into it with `--wire` (Root → Welcome | LoggedOut |
+/// LoggedIn → Home | Lounge, a SwiftUI RIB with a presenter), plus a service, a workflow and a
+/// plugin; it must build with no warnings, its generated tests (the parents' mocks and tests
+/// after every edit included) must pass, and its terminal launch must print the tree with the
+/// leak detector silent. The Xcode templates
 /// (`ribcage templates xcode`) are instantiated into the same package as Xcode would, one of each,
 /// and built and tested with it — one slow build for both.
 /// Slow (a fresh build of Ribcage), so opt-in: `RIBCAGE_INTEGRATION=1` (Scripts/test-all.sh sets it).
@@ -38,13 +40,15 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
   let folder = TemporaryFolder()
   let app = ribcage(
     [
-      "new", "app", "App", "--child", "Welcome", "--output", ".", "--ribcage-path", repositoryRoot,
+      "new", "app", "App", "--child", "Welcome", "--swiftui", "--output", ".", "--ribcage-path",
+      repositoryRoot,
     ], in: folder.path)
   try #require(app.status == 0, "new app: \(app.errorText)")
   let commands = [
     ["new", "rib", "LoggedOut", "--presenter", "--parent", "Root", "--wire"],
     ["new", "rib", "LoggedIn", "--viewless", "--parent", "Root", "--wire"],
     ["new", "rib", "Home", "--parent", "LoggedIn", "--wire"],
+    ["new", "rib", "Lounge", "--swiftui", "--presenter", "--parent", "LoggedIn", "--wire"],
     ["new", "service", "Profile"],
     ["new", "workflow", "OpenTrip"],
     ["new", "plugin", "CarPhotos"],
@@ -93,8 +97,8 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
       harness.expectNoLeaks()
     }
     """)
-  // 30 from `ribcage new`, 15 from the Xcode templates.
-  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 45)
+  // 38 from `ribcage new`, 20 from the Xcode templates.
+  #expect(folder.files.filter { $0.hasPrefix("Sources/") }.count == 58)
 
   let build = try swift(["build", "--build-tests"], in: folder.path)
   try #require(build.status == 0, "swift build failed:\n\(build.output)")
@@ -106,8 +110,8 @@ func aGeneratedPackageBuildsLaunchesAndItsGeneratedTestsPass() throws {
   let test = try swift(["test"], in: folder.path)
   #expect(test.status == 0, "swift test failed:\n\(test.output)")
   let summary = test.output.split(separator: "\n").first { $0.contains("Test run with") } ?? ""
-  // 41 from `ribcage new` and the wiring test, 30 from the Xcode templates.
-  #expect(summary.contains("✔ Test run with 71 tests"), "\(summary)")
+  // 54 from `ribcage new` and the wiring test, 39 from the Xcode templates.
+  #expect(summary.contains("✔ Test run with 93 tests"), "\(summary)")
 
   let launch = try swift(["run", "AppApp"], in: folder.path)
   #expect(launch.status == 0, "swift run AppApp failed:\n\(launch.output)")
@@ -120,7 +124,7 @@ private func instantiateXcodeTemplates(into folder: TemporaryFolder) throws {
   let templates = TemporaryFolder()
   let run = ribcage(["templates", "xcode", "--output", "."], in: templates.path)
   try #require(run.status == 0, "templates xcode: \(run.errorText)")
-  let names = ["Lobby", "Session", "Basket", "Wallet", "Onboard", "Badges"]
+  let names = ["Lobby", "Session", "Basket", "Foyer", "Wallet", "Onboard", "Badges"]
   for ((template, _), name) in zip(xcodeTemplateCommands, names) {
     let xcode = XcodeInstantiation(
       name: name, lowerName: name.lowercased(), flagKey: name.lowercased(), module: "App")

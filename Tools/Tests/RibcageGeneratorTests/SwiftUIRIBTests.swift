@@ -38,6 +38,10 @@ import Testing
     let tests = try #require(folder.read("Tests/AppTests/Lounge/LoungeViewTests.swift"))
     #expect(tests.contains("@testable import App"))
     #expect(tests.contains("view.store.renderCount == 1"))
+    // The router's test taps Done as the screen does: through the listener the store holds.
+    let routerTests = try #require(folder.read("Tests/AppTests/Lounge/LoungeRouterTests.swift"))
+    #expect(routerTests.contains("view?.listener?.didTapDone()"))
+    #expect(!routerTests.contains("userDidTapDone"))
     // The module needs RibcageSwiftUI and the platforms its store needs: said, not guessed at.
     #expect(run.out.contains { $0.contains("RibcageSwiftUI") && $0.contains(".iOS(.v17)") })
   }
