@@ -18,12 +18,11 @@ public enum PageDocument {
   }
 
   static func resource(_ name: String) -> String {
-    guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page"),
-      let text = try? String(contentsOf: url, encoding: .utf8)
-    else {
-      return ""
+    guard let folder = PageResources.folder else {
+      return name == "index.html" ? PageResources.missingNote : ""
     }
-    return text
+    let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
   /// The document for `mode`, and the Content-Security-Policy it carries (a server sends it as a
