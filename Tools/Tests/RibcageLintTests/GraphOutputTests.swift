@@ -127,6 +127,8 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   let results = try #require(run["results"] as? [[String: Any]])
   #expect(results.map { $0["ruleId"] as? String } == ["missing-dependency"])
   #expect(results.first?["level"] as? String == "warning")
+  // No link to a documentation site nobody configured: code scanning would show it on every alert.
+  #expect(!text.contains("helpUri") && !text.contains("informationUri"))
 }
 
 @Test func theTextTreeMarksViewsPluginsAndProblems() throws {

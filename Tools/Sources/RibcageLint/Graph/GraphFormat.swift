@@ -303,7 +303,6 @@ enum GraphSARIF {
               {
                 "id": \(JSONText.quote(kind.rawValue)),
                 "shortDescription": {"text": \(JSONText.quote(summary(kind)))},
-                "helpUri": "https://github.com/ribcage/ribcage/blob/main/docs/graph.md",
                 "defaultConfiguration": {"level": "\(kind.severity.rawValue)"}
               }
       """
@@ -339,7 +338,6 @@ enum GraphSARIF {
             "tool": {
               "driver": {
                 "name": "ribcage-graph",
-                "informationUri": "https://github.com/ribcage/ribcage/blob/main/docs/graph.md",
                 "semanticVersion": \(JSONText.quote(ToolVersion.current)),
                 "rules": [
       \(descriptors.joined(separator: ",\n"))
