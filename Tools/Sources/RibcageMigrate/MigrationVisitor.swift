@@ -42,10 +42,11 @@ final class MigrationVisitor: SyntaxVisitor {
   /// The guide's section on test doubles and XCTest.
   private static let portingTestsSection = "porting-tests"
 
-  /// The `import RIBs`/`import ModernRIBs` (or, migrated before, `import Ribcage`) token: it
-  /// becomes `RibcageUIKit` when the file uses `uiviewController`, which comes with that module.
-  private var ribsImport: TokenSyntax?
-  private var ribcageImport: TokenSyntax?
+  /// The `import RIBs`/`import ModernRIBs` (or, migrated before, `import Ribcage`) tokens —
+  /// every one, a file may repeat an import: they become `RibcageUIKit` when the file uses
+  /// `uiviewController`, which comes with that module.
+  private var ribsImports: [TokenSyntax] = []
+  private var ribcageImports: [TokenSyntax] = []
   private var usesUIViewController = false
 
   /// Ribcage's activeness streams, which are `StateStream`s where ModernRIBs' were publishers.
@@ -90,10 +91,10 @@ final class MigrationVisitor: SyntaxVisitor {
   /// are not RIB code keep theirs untouched.
   func finish() {
     let uikitBridge = usesUIViewController && !names.importedModules.contains("RibcageUIKit")
-    if let ribsImport {
-      replace(ribsImport, with: uikitBridge ? "RibcageUIKit" : "Ribcage")
-    } else if let ribcageImport, uikitBridge {
-      replace(ribcageImport, with: "RibcageUIKit")
+    if !ribsImports.isEmpty {
+      for token in ribsImports { replace(token, with: uikitBridge ? "RibcageUIKit" : "Ribcage") }
+    } else if uikitBridge {
+      for token in ribcageImports { replace(token, with: "RibcageUIKit") }
     }
     if names.importedModules.contains("RibcageCombine") { needsRibcageCombine = true }
     defer { reactiveImports = [] }
@@ -144,9 +145,9 @@ final class MigrationVisitor: SyntaxVisitor {
     else { return .skipChildren }
     switch component.name.text {
     case "RIBs", "ModernRIBs":
-      ribsImport = component.name
+      ribsImports.append(component.name)
     case "Ribcage":
-      ribcageImport = component.name
+      ribcageImports.append(component.name)
     case "RxSwift", "RxCocoa", "RxRelay", "Combine":
       reactiveImports.append((node, component.name.text))
     default:
