@@ -23,6 +23,12 @@ import Testing
     expectRejected("rides://t?x={a~optional~}", saying: "invalid parameter name")
   }
 
+  @Test func aQueryItemIsCapturedOnce() {
+    // `?r={a}&r={b}` registered, and then no URL with both items could match: a URL repeating
+    // a captured item is an error.
+    expectRejected("rides://t?r={a}&r={b}", saying: "query item r appears twice")
+  }
+
   private func expectRejected(_ template: String, saying fragment: String) {
     let links = DeepLinkRouter<Int>()
     do {

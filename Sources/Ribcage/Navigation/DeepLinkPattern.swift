@@ -101,6 +101,10 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
         throw DeepLinkPatternError(
           pattern: template, reason: "query item \(item) must capture a parameter")
       }
+      // A URL repeating a captured item is an error: a pattern naming it twice never matches.
+      guard !query.contains(where: { $0.item == item }) else {
+        throw DeepLinkPatternError(pattern: template, reason: "query item \(item) appears twice")
+      }
       query.append(QueryParameter(item: item, parameter: name, isOptional: isOptional))
     }
     self.query = query
