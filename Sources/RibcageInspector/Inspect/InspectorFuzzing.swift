@@ -14,8 +14,8 @@ public enum InspectorFuzzing {
   }
 
   /// What the app's WebSocket client makes of `bytes` from the server, given to it in pieces
-  /// ending at `cuts` (offsets): every complete message and control frame, in order, and the
-  /// error that ends the connection, if one does.
+  /// ending at `cuts` (offsets): every complete message and control frame, in order, up to a
+  /// close frame (the connection ends there), and the error that ends it, if one does.
   public static func webSocketFrames(_ bytes: [UInt8], cuts: [Int]) -> (
     frames: [String], error: String?
   ) {
@@ -27,7 +27,10 @@ public enum InspectorFuzzing {
       client.buffer += bytes[start..<end]
       start = end
       do {
-        frames += try client.parseFrames().map { "\($0)" }
+        let parsed = try client.parseFrames()
+        frames += parsed.map { "\($0)" }
+        // A close frame ends the connection: nothing after it is read.
+        if case .close? = parsed.last { return (frames, nil) }
       } catch {
         return (frames, error.description)
       }

@@ -13,7 +13,7 @@ enum Target {
   static func run(_ text: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let target = lines.first ?? ""
-    let authority = lines.count > 1 ? lines[1] : ""
+    let authority = lines.count > 1 ? fieldValue(lines[1][...]) : ""
     let headers = lines.dropFirst(2).map { line in
       let name = line.prefix { $0 != ":" }
       return (name: String(name), value: fieldValue(line.dropFirst(name.count + 1)))
@@ -50,7 +50,7 @@ enum Target {
   }
 }
 
-/// `raw` as the HTTP layer keeps a field value: control characters (but tab) become spaces,
+/// `raw` as the HTTP layer keeps a field value (the authority too): control characters (but tab) become spaces,
 /// and spaces and tabs around it go. The checks see this value, never the raw one.
 func fieldValue(_ raw: Substring) -> String {
   let scalars = raw.unicodeScalars.map { scalar in
