@@ -29,6 +29,13 @@ import Testing
     expectRejected("rides://t?r={a}&r={b}", saying: "query item r appears twice")
   }
 
+  @Test func aParameterNameIsNeverPercentEncoded() {
+    // `{%E3%82%ACy}` decoded to a parameter `ガy` that the template, printed, does not name.
+    for template in ["rides://t/{%E3%82%ACy}", "rides://t?k={a%41}"] {
+      expectRejected(template, saying: "percent-encoded")
+    }
+  }
+
   private func expectRejected(_ template: String, saying fragment: String) {
     let links = DeepLinkRouter<Int>()
     do {

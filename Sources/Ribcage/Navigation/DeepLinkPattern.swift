@@ -42,6 +42,12 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
       throw DeepLinkPatternError(
         pattern: template, reason: "an encoded brace (%7B, %7D) reads as a parameter's")
     }
+    // Names are read after percent-decoding too: `{%41}` would name a parameter `A` that the
+    // template, printed, does not show.
+    if Self.hasEncodedName(template) {
+      throw DeepLinkPatternError(
+        pattern: template, reason: "a parameter name cannot be percent-encoded")
+    }
     // `{name~optional~}` would be read as `{name?}`.
     if template.contains(Self.optionalMark + "}") {
       throw DeepLinkPatternError(pattern: template, reason: "invalid parameter name")
@@ -111,6 +117,20 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { template }
+
+  /// Whether a `%` appears between a `{` and the `}` that closes it.
+  static func hasEncodedName(_ template: String) -> Bool {
+    var insideBraces = false
+    for character in template {
+      switch character {
+      case "{": insideBraces = true
+      case "}": insideBraces = false
+      case "%" where insideBraces: return true
+      default: break
+      }
+    }
+    return false
+  }
 
   /// Whether this pattern wins over `other` when a URL matches both: at the first path segment
   /// where one has a literal and the other a parameter, the literal wins — so `trip/new` beats
