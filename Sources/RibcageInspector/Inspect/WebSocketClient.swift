@@ -338,6 +338,13 @@ final class WebSocketClient {
       guard length <= Self.maximumIncomingMessage else {
         throw .connectionLost("an oversized frame (\(length) bytes)")
       }
+      // RFC 6455 §5.5: control frames are whole and short, so they can sit between fragments.
+      if opcode >= 0x8 {
+        guard fin else { throw .connectionLost("a fragmented control frame (opcode \(opcode))") }
+        guard length <= 125 else {
+          throw .connectionLost("a control frame of \(length) bytes (at most 125)")
+        }
+      }
       guard buffer.count >= header + length else { return out }
       let payload = Array(buffer[header..<(header + length)])
       buffer.removeFirst(header + length)
@@ -361,6 +368,10 @@ final class WebSocketClient {
           message = []
         }
       case 0x8:
+        // §5.5.1: a close body, when there is one, starts with a two-byte code.
+        guard payload.count != 1 else {
+          throw .connectionLost("a close frame with a one-byte body")
+        }
         let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
         let reason = payload.count > 2 ? String(decoding: payload[2...], as: UTF8.self) : ""
         out.append(.close(code: code, reason: reason))
