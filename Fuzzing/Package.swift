@@ -35,6 +35,9 @@ let package = Package(
       name: "FuzzWebSocketFrames",
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
     .executableTarget(
+      name: "FuzzUpgradeAnswer",
+      dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
+    .executableTarget(
       name: "FuzzRemoteAction",
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
   ],

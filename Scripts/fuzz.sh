@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../Fuzzing"
 
 CORE_TARGETS=(
   FuzzDeepLinkURL FuzzDeepLinkPattern FuzzPushPayload FuzzFlagsFile
-  FuzzSessionFile FuzzSessionLine FuzzRemoteAction FuzzWebSocketFrames
+  FuzzSessionFile FuzzSessionLine FuzzRemoteAction FuzzWebSocketFrames FuzzUpgradeAnswer
 )
 TOOLS_TARGETS=(
   ToolsInspectRequest ToolsAppStream ToolsPageAction ToolsLintGraph ToolsMigrate
@@ -29,6 +29,7 @@ dictionary() {
     FuzzPushPayload) echo Dictionaries/push.dict ;;
     ToolsLintGraph | ToolsMigrate) echo Dictionaries/swift.dict ;;
     FuzzWebSocketFrames) echo Dictionaries/websocket.dict ;;
+    FuzzUpgradeAnswer) echo Dictionaries/upgrade.dict ;;
     *) echo Dictionaries/json.dict ;;
   esac
 }

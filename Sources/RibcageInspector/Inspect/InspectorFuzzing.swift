@@ -37,4 +37,30 @@ public enum InspectorFuzzing {
     }
     return (frames, nil)
   }
+
+  /// The key the fuzzing package's upgrade answers are checked against (RFC 6455's sample).
+  public static let upgradeKey = "dGhlIHNhbXBsZSBub25jZQ=="
+
+  /// What the app's client makes of a server's answer to its upgrade request (sent with
+  /// ``upgradeKey``), given in pieces ending at `cuts`: `accepted <head length>`, `refused
+  /// <status>`, `incomplete`, or the error's description; and, when it is refused, the reason the
+  /// client would show from the same bytes read as a plain answer.
+  public static func upgradeAnswer(_ bytes: [UInt8], cuts: [Int]) -> (
+    answer: String, refusal: String?
+  ) {
+    var answer = "incomplete"
+    for end in cuts.filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count] {
+      do {
+        switch try UpgradeAnswer.read(Array(bytes[..<end]), key: upgradeKey) {
+        case .incomplete: continue
+        case .accepted(let length): answer = "accepted \(length)"
+        case .refused(let status): answer = "refused \(status)"
+        }
+      } catch {
+        answer = error.description
+      }
+      break
+    }
+    return (answer, WebSocketClient.refusalReason(answer: bytes))
+  }
 }

@@ -150,37 +150,23 @@ final class WebSocketClient {
     // Read the response head; what follows it (the server may write a frame at once) stays in
     // the buffer.
     let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
-    var headEnd: Int?
-    while headEnd == nil {
+    var answer = UpgradeAnswer.incomplete
+    while answer == .incomplete {
       switch fill(before: deadline) {
       case nil: throw .handshakeRefused("no answer in \(timeout) s")
       case let count? where count <= 0:
         throw .handshakeRefused("the server closed the connection")
-      default: break
-      }
-      headEnd = Self.endOfHead(buffer)
-      if headEnd == nil, buffer.count > 16 * 1024 {
-        throw .handshakeRefused("an oversized answer")
+      default: answer = try UpgradeAnswer.read(buffer, key: key)
       }
     }
-    let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
-    buffer.removeFirst(headEnd! + 4)
-    let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
-    let status = lines.first.map(String.init) ?? ""
-    guard status.hasPrefix("HTTP/1.1 101") else {
+    switch answer {
+    case .incomplete: break
+    case .accepted(let headLength): buffer.removeFirst(headLength)
+    case .refused(let status):
       // A refused upgrade says little (`ribcage inspect` answers 400); the same request without
       // the upgrade gets the reason (401 and a wrong token, 403 and a foreign origin).
       let reason = Self.refusalReason(url: url, target: target, headers: headers, timeout: timeout)
       throw .handshakeRefused(reason ?? (status.isEmpty ? "no status line" : status))
-    }
-    let expected = Base64.encode(
-      SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
-    let accept = lines.dropFirst().first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
-    guard let accept,
-      accept.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
-        == expected
-    else {
-      throw .handshakeRefused("a wrong Sec-WebSocket-Accept")
     }
   }
 
@@ -195,24 +181,19 @@ final class WebSocketClient {
     guard (try? client.writeAll(Array((request + "\r\n").utf8))) != nil else { return nil }
     let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
     while client.buffer.count < 4096, let count = client.fill(before: deadline), count > 0 {}
-    let text = String(decoding: client.buffer, as: UTF8.self)
+    return refusalReason(answer: client.buffer)
+  }
+
+  /// The status and the body's first line of a plain (not upgraded) answer, or `nil` when it
+  /// is not HTTP.
+  static func refusalReason(answer: [UInt8]) -> String? {
+    let text = String(decoding: answer, as: UTF8.self)
     let parts = text.components(separatedBy: "\r\n\r\n")
     guard let status = parts.first?.split(separator: "\r\n").first, status.hasPrefix("HTTP/") else {
       return nil
     }
     let body = parts.dropFirst().joined().split(separator: "\n").first.map { ": \($0)" } ?? ""
     return String(status.dropFirst(9)) + body
-  }
-
-  private static func endOfHead(_ bytes: [UInt8]) -> Int? {
-    guard bytes.count >= 4 else { return nil }
-    for index in 0...(bytes.count - 4)
-    where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13
-      && bytes[index + 3] == 10
-    {
-      return index
-    }
-    return nil
   }
 
   // MARK: Sending
