@@ -30,27 +30,13 @@ enum Target {
     }
     _ = fresh.link(for: url)
     var values: [String: String] = [:]
-    for name in parameterNames(template) { values[name] = "v\(values.count)" }
+    for name in LinkPrinter.parameterNames(template) { values[name] = "v\(values.count)" }
     guard let printed = LinkPrinter.url(template, values) else { return }
     let result = fresh.link(for: printed)
     invariant(
       result
         == .success(DeepLinkMatch(pattern: template, parameters: values.mapValues { .string($0) })),
       "\(template) printed as \(printed) -> \(result)")
-  }
-
-  /// The names inside braces before the fragment (which patterns ignore), without the
-  /// optional mark.
-  static func parameterNames(_ template: String) -> [String] {
-    var names: [String] = []
-    var rest = template.prefix { $0 != "#" }
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      var name = rest[rest.index(after: open)..<close]
-      if name.hasSuffix("?") { name = name.dropLast() }
-      names.append(String(name))
-      rest = rest[rest.index(after: close)...]
-    }
-    return names
   }
 }
 
