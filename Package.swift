@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .library(name: "Ribcage", targets: ["Ribcage"]),
     .library(name: "RibcageTesting", targets: ["RibcageTesting"]),
+    // The soak harness alone (`SoakRun`, `SoakCensus`): no Swift Testing, so an app (a debug menu,
+    // a command-line front end) can run it. `RibcageTesting` re-exports it.
+    .library(name: "RibcageSoak", targets: ["RibcageSoak"]),
     // The Apple adapters: an app links only what it uses, and `Ribcage` stays free of UI
     // frameworks. On Linux the UIKit/AppKit parts compile to nothing (CI type-checks them against
     // stand-in modules: Scripts/check-apple-adapters.sh); the Observation store builds everywhere.
@@ -20,11 +23,14 @@ let package = Package(
     // Relaxed atomic byte flags for leak tracking (a deinit may run on any thread). Internal.
     .target(name: "_RibcageAtomics"),
     .target(name: "Ribcage", dependencies: ["_RibcageAtomics"]),
-    .target(name: "RibcageTesting", dependencies: ["Ribcage"]),
+    .target(name: "RibcageSoak", dependencies: ["Ribcage"]),
+    .target(name: "RibcageTesting", dependencies: ["Ribcage", "RibcageSoak"]),
     .target(name: "RibcageUIKit", dependencies: ["Ribcage"]),
     .target(name: "RibcageSwiftUI", dependencies: ["Ribcage", "RibcageUIKit"]),
     .target(name: "RibcageInspector", dependencies: ["Ribcage", "_RibcageAtomics"]),
     .testTarget(name: "RibcageTests", dependencies: ["Ribcage", "RibcageTesting"]),
+    .testTarget(
+      name: "RibcageSoakTests", dependencies: ["Ribcage", "RibcageSoak", "RibcageTesting"]),
     // uber/RIBs' own unit tests, rewritten as behaviour specifications of the Ribcage API a
     // migrating team uses (see Sources/Ribcage/Ribcage.docc/Migration.md).
     .testTarget(name: "RibcageUberSpecTests", dependencies: ["Ribcage", "RibcageTesting"]),

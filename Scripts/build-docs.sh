@@ -38,7 +38,7 @@ extract() {  # extract <module> <search paths...>
     -output-dir "$out/symbols/$module"
 }
 
-for module in Ribcage RibcageTesting RibcageInspector; do
+for module in Ribcage RibcageTesting RibcageSoak RibcageInspector; do
   extract "$module" -I "$bin/Modules"
 done
 for module in RibcageUIKit RibcageSwiftUI; do
@@ -54,7 +54,7 @@ done
 # Ribcage's atomics come from the root build (`atomics`): the same header, one module map.
 extract RibcageCombine -I "$combine_bin/Modules" "${combine_maps[@]}"
 
-for module in Ribcage RibcageTesting RibcageInspector RibcageUIKit RibcageSwiftUI RibcageCombine; do
+for module in Ribcage RibcageTesting RibcageSoak RibcageInspector RibcageUIKit RibcageSwiftUI RibcageCombine; do
   echo "== docc convert $module"
   lower=$(tr '[:upper:]' '[:lower:]' <<<"$module")
   catalog="Sources/$module/$module.docc"

@@ -26,8 +26,9 @@ let package = Package(
         .product(name: "Ribcage", package: "Ribcage"),
         // The session recorder: `rides --record FILE`, `rides --replay FILE`.
         .product(name: "RibcageInspector", package: "Ribcage"),
-        // The soak harness: `rides --soak N`.
-        .product(name: "RibcageTesting", package: "Ribcage"),
+        // The soak harness: `rides --soak N`. RibcageSoak, not RibcageTesting: the app links no
+        // Swift Testing.
+        .product(name: "RibcageSoak", package: "Ribcage"),
       ]),
     .executableTarget(
       name: "rides",

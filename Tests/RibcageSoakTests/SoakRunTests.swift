@@ -19,7 +19,7 @@ private final class ProfileService {
 @MainActor
 private final class SoakApp {
   let harness = RIBHarness()
-  let root = RootRouter("root")
+  let root = RootRouter()
   let profile = ProfileService()
   var forgetsSubscriptions = false
   var keepsDetachedRouters = false
@@ -38,7 +38,7 @@ private final class SoakApp {
   }
 
   private func ride(_ index: Int) {
-    let request = RequestRouter("request")
+    let request = RequestRouter()
     root.attachChild(request)
     let subscription = profile.state.stream.observe { _ in }
     if forgetsSubscriptions {

@@ -1,6 +1,6 @@
 import Foundation
 import RibcageInspector
-import RibcageTesting
+import RibcageSoak
 import RidesApp
 
 // rides [--script FILE] [--demo] [--record FILE] [--inspect [URL]]

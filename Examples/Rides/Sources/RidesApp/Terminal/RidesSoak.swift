@@ -1,5 +1,5 @@
 import Foundation
-import RibcageTesting
+import RibcageSoak
 
 /// `rides --soak N`: N complete ride cycles through the terminal's own command path, with a fixed
 /// seed, reporting each tenth of the run: time per ride, resident memory, RIBs detached, the
@@ -26,7 +26,7 @@ public enum RidesSoak {
     ]
   }
 
-  /// Runs `rides` ride cycles on a started `terminal` with RibcageTesting's soak harness
+  /// Runs `rides` ride cycles on a started `terminal` with RibcageSoak's harness
   /// (`SoakRun`), calling `report` after each tenth with the report and the RIBs detached so far.
   /// The census is ``RidesTerminal/census()``; the terminal's leak detector sweeps after every
   /// command.

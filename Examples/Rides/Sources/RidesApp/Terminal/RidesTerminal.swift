@@ -1,6 +1,6 @@
 import Ribcage
 import RibcageInspector
-import RibcageTesting
+import RibcageSoak
 
 /// The terminal front end: runs the app, reads typed commands, and prints the screens of the
 /// attached RIBs — every change as lines, or (on a TTY) the whole screen redrawn in colour.
