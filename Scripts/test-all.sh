@@ -10,7 +10,7 @@ export RIBCAGE_INTEGRATION="${RIBCAGE_INTEGRATION:-1}"
 # Packages whose tests run with `swift test`.
 PACKAGES=(
   .                    # Ribcage, RibcageTesting
-  Examples/QuickStart  # the README quick start and its testing example
+  Examples/QuickStart  # docs/getting-started.md's quick start, docs/testing.md's test
   Examples/Rides       # the ride-hailing example (end-to-end tests)
   Examples/RidesiOS/RidesiOS.swiftpm  # the iPhone app's platform-free part (RidesiOSCore)
   RibcageCombine       # the Combine bridge, against OpenCombine on Linux
@@ -22,12 +22,12 @@ PACKAGES=(
 EXAMPLES=(
   "Examples/QuickStart|quick-start|LoggedIn [active]"
   "Examples/Rides|rides|leaks found: 0."
-  "CI/PackageForms/PathForm|PathForm|PathForm: Launch [active, view]"  # README's .package(name:path:)
+  "CI/PackageForms/PathForm|PathForm|PathForm: Launch [active, view]"  # docs/getting-started.md's .package(name:path:)
 )
 
 # Checks that are scripts of their own; each line is one command.
 SCRIPTS=(
-  "bash CI/PackageForms/check-url-form.sh"  # README's .package(url:from:), through a local mirror
+  "bash CI/PackageForms/check-url-form.sh"  # the README's .package(url:from:), through a local mirror
 )
 
 for package in "${PACKAGES[@]}"; do

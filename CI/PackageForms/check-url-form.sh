@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds and runs URLForm, whose manifest depends on Ribcage exactly as the README's
-# `.package(url:from:)` line does, with no network: a SwiftPM mirror points the URL at a clone of
-# this repository tagged with the README's version.
+# Builds and runs URLForm, whose manifest depends on Ribcage exactly as the `.package(url:from:)`
+# line of the README and of docs/getting-started.md does, with no network: a SwiftPM mirror points
+# the URL at a clone of this repository tagged with that version.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 version=$(sed -n 's/.*from: "\([0-9.]*\)").*/\1/p' CI/PackageForms/URLForm/Package.swift)
-grep -qF ".package(url: \"https://github.com/ribcage/Ribcage\", from: \"$version\")" README.md \
-  || { echo "error: README's .package(url:) line differs from URLForm's" >&2; exit 1; }
+for page in README.md docs/getting-started.md; do
+  grep -qF ".package(url: \"https://github.com/ribcage/Ribcage\", from: \"$version\")" "$page" \
+    || { echo "error: $page's .package(url:) line differs from URLForm's" >&2; exit 1; }
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git clone -q --no-hardlinks . "$work/Ribcage"

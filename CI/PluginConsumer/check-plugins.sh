@@ -6,7 +6,7 @@
 # .ribcage.yml makes the rule an error fails to build, at the finding; the command plugin runs
 # `ribcage graph --check` and `ribcage new --dry-run` in the package.
 #
-# The first build compiles swift-syntax and the tools (README: "SwiftPM plugins"). Set
+# The first build compiles swift-syntax and the tools (docs/tools.md: "SwiftPM plugins"). Set
 # RIBCAGE_PLUGIN_SCRATCH to a build folder kept between CI runs to pay for it once.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The README's quick start, as a program: a three-RIB tree (Root → LoggedOut | LoggedIn).
+// The quick start of docs/getting-started.md, as a program: a three-RIB tree
+// (Root → LoggedOut | LoggedIn).
 // Run with: swift run --package-path Examples/QuickStart quick-start
 let package = Package(
   name: "QuickStart",

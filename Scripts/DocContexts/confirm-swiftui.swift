@@ -1,4 +1,4 @@
-// The Confirm screen's presenter and state, for the README's SwiftUI excerpt.
+// The Confirm screen's presenter and state, for docs/guide.md's SwiftUI excerpt.
 // @include rides
 import RibcageSwiftUI
 import SwiftUI

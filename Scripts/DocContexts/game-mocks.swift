@@ -1,4 +1,5 @@
-// A routing protocol of uber's TicTacToe example and a harness, for the README's mocks excerpt.
+// A routing protocol of uber's TicTacToe example and a harness, for docs/testing.md's mocks
+// excerpt.
 import Ribcage
 import RibcageTesting
 import Testing

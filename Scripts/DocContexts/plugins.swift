@@ -1,4 +1,4 @@
-// Confirm's plugin point and a Coupon plugin, for the README's plugins excerpt.
+// Confirm's plugin point and a Coupon plugin, for docs/guide.md's plugins excerpt.
 // @include rides
 import RibcageTesting
 

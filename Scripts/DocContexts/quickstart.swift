@@ -1,4 +1,5 @@
-// The QuickStart example's parts the README's excerpt leaves out (Examples/QuickStart has them all).
+// The QuickStart example's parts docs/getting-started.md's excerpt leaves out
+// (Examples/QuickStart has them all).
 import Ribcage
 
 @MainActor final class GreetingService {

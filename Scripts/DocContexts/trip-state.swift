@@ -1,4 +1,4 @@
-// The state a trip service owns, for the README's stream excerpt.
+// The state a trip service owns, for docs/guide.md's stream excerpt.
 import Ribcage
 
 enum TripState: Sendable, Equatable { case idle, requesting }

@@ -3,7 +3,7 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-// The README's testing example, verbatim.
+// docs/testing.md's testing example, verbatim.
 @MainActor @Test func loggingInReplacesLoggedOut() {
   let harness = RIBHarness()  // test clock, manual leak sweeps, recorders
   let root = RootBuilder(dependency: AppComponent()).build()
