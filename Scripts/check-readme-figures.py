@@ -91,10 +91,12 @@ class Figure:
                 raise SystemExit(f"{where}: no {key}=")
 
     def side(self, name):
-        """`ribcage_ns=464.76` as `464.76 ns`."""
+        """`ribcage_ns=464.76` as `464.76 ns`; 10,000 ns and more in µs (`43436.5` as `43.44 µs`)."""
         for key, value in self.fields.items():
             prefix, _, unit = key.partition("_")
             if prefix == name and unit in UNITS:
+                if unit == "ns" and float(value) >= 10_000:
+                    return f"{float(value) / 1000:.2f} µs"
                 return f"{value} {UNITS[unit]}"
         return "—"
 
