@@ -4,7 +4,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite struct PresentationTests {
+@Suite(.timeLimit(.minutes(2))) struct PresentationTests {
   /// An active Confirm RIB under a root, rendered once.
   private func confirm(
     _ requests: RequestService = RequestService(), scheduler: ManualRenderScheduler
