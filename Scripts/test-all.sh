@@ -30,9 +30,14 @@ SCRIPTS=(
   "bash CI/PackageForms/check-url-form.sh"  # the README's .package(url:from:), through a local mirror
 )
 
+# Each test process runs with a wall-clock limit in a process group of its own
+# (Scripts/with-time-limit.sh): a hung test stops this script in minutes, with every process it
+# started. Builds run first, outside the limit, so the limit measures the tests alone.
+limit="bash Scripts/with-time-limit.sh"
 for package in "${PACKAGES[@]}"; do
   echo "== swift test --package-path $package"
-  swift test --package-path "$package"
+  swift build --package-path "$package" --build-tests
+  $limit "${RIBCAGE_TEST_MINUTES:-30}" swift test --package-path "$package" --skip-build
 done
 
 for script in "${SCRIPTS[@]}"; do
@@ -43,7 +48,8 @@ done
 for example in "${EXAMPLES[@]}"; do
   IFS='|' read -r path product expected <<<"$example"
   echo "== swift run --package-path $path $product"
-  output=$(swift run --package-path "$path" "$product" </dev/null)
+  swift build --package-path "$path" --product "$product"
+  output=$($limit 5 swift run --package-path "$path" --skip-build "$product" </dev/null)
   if ! grep -qF -- "$expected" <<<"$output"; then
     echo "$output"
     echo "error: $product's output does not contain '$expected'" >&2
