@@ -4,7 +4,7 @@ import Testing
 
 /// ModernRIBs' `AnyCancellable` spellings on Ribcage's lifecycle.
 @MainActor
-@Suite struct CancellableBridgeTests {
+@Suite(.timeLimit(.minutes(2))) struct CancellableBridgeTests {
   @Test func aSinkBoundWithCancelOnDeactivateStopsAtDeactivationAndTheRIBIsReleased() {
     let harness = RIBHarness()
     let root = PlainRouter()

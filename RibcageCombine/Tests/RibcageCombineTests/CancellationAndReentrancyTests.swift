@@ -9,7 +9,7 @@ import Testing
 /// counted; and a producer that never stops does not hold the main queue. (Found by a review of
 /// the mailbox; each failed before its fix.)
 @MainActor
-@Suite struct CancellationAndReentrancyTests {
+@Suite(.timeLimit(.minutes(2))) struct CancellationAndReentrancyTests {
   @Test func confineToCancelledBeforeUpstreamSubscribesCancelsTheUpstream() {
     let interactor = PlainInteractor()
     interactor.activate()

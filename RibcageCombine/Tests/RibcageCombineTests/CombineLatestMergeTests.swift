@@ -6,7 +6,7 @@ import Testing
 /// RibcageCombine's (OpenCombine lacks them), on Apple platforms Combine's own. The same tests
 /// hold for both.
 @MainActor
-@Suite struct CombineLatestMergeTests {
+@Suite(.timeLimit(.minutes(2))) struct CombineLatestMergeTests {
   struct Failed: Error, Equatable {}
 
   @Test func combineLatestSendsPairsOnceBothHaveSentThenAtEveryChange() {

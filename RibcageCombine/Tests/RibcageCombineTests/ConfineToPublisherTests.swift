@@ -5,7 +5,7 @@ import Testing
 
 /// `Publisher.confineTo(_:)` with ModernRIBs' semantics, and values from other threads.
 @MainActor
-@Suite struct ConfineToPublisherTests {
+@Suite(.timeLimit(.minutes(2))) struct ConfineToPublisherTests {
   @Test func subscribedNowDeliveredWhileActiveLatestOnEachActivation() {
     let interactor = PlainInteractor()
     let locations = PassthroughSubject<String, Never>()

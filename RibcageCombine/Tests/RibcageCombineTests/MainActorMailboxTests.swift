@@ -7,7 +7,7 @@ import Testing
 /// sent on the main thread never overtakes one sent earlier from a background thread, and a
 /// completion never overtakes (and so loses) a value sent before it.
 @MainActor
-@Suite struct MainActorMailboxTests {
+@Suite(.timeLimit(.minutes(2))) struct MainActorMailboxTests {
   // MARK: A background value, then a main-thread value and completion
 
   @Test func receiveOnMainActorDeliversTheBackgroundValueFirstAndLosesNothing() async {

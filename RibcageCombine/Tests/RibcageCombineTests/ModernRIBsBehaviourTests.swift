@@ -6,7 +6,7 @@ import Testing
 /// through RibcageCombine: activeness and started streams as publishers, a worker's subscriptions
 /// following its interactor, and a ModernRIBs-style interactor released after deactivation.
 @MainActor
-@Suite struct ModernRIBsBehaviourTests {
+@Suite(.timeLimit(.minutes(2))) struct ModernRIBsBehaviourTests {
   /// A worker as ModernRIBs' tests write one: counts its hooks, subscribes in `didStart`.
   final class TickWorker: Worker {
     let ticks: PassthroughSubject<Int, Never>

@@ -5,7 +5,7 @@ import Testing
 
 /// Ribcage's streams as Combine publishers, and publishers feeding a service's state.
 @MainActor
-@Suite struct StreamPublisherTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamPublisherTests {
   /// A service that owns a stream, to release it (an `Optional` of a noncopyable type needs a
   /// newer runtime than the package's minimum).
   @MainActor final class TripOwner {

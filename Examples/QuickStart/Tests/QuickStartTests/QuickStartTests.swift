@@ -4,7 +4,7 @@ import RibcageTesting
 import Testing
 
 // docs/testing.md's testing example, verbatim.
-@MainActor @Test func loggingInReplacesLoggedOut() {
+@MainActor @Test(.timeLimit(.minutes(2))) func loggingInReplacesLoggedOut() {
   let harness = RIBHarness()  // test clock, manual leak sweeps, recorders
   let root = RootBuilder(dependency: AppComponent()).build()
   harness.launch(root)
@@ -13,7 +13,7 @@ import Testing
   harness.expectNoLeaks()  // LoggedOut and everything below it deallocated
 }
 
-@MainActor @Test func loggedInGreetsTheUserOnActivation() {
+@MainActor @Test(.timeLimit(.minutes(2))) func loggedInGreetsTheUserOnActivation() {
   let harness = RIBHarness()
   let app = AppComponent()
   let root = RootBuilder(dependency: app).build()

@@ -7,7 +7,7 @@ import Testing
 // Scripted end-to-end runs of the terminal app. Each asserts the rendered screens (view models)
 // and the tree, and that every RIB detached along the way was deallocated.
 
-@MainActor @Test func aWholeRideFromSignInBackToHome() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aWholeRideFromSignInBackToHome() async {
   let rides = await RidesDriver()
   #expect(rides.titles == ["Welcome to Rides"])
 
@@ -53,7 +53,7 @@ import Testing
   #expect(rides.harness.diagnostics.isEmpty)
 }
 
-@MainActor @Test func aDeepLinkOpenedBeforeSignInWaitsForIt() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aDeepLinkOpenedBeforeSignInWaitsForIt() async {
   let rides = await RidesDriver()
   let opened = await rides.run("open rides://trip/42")
   #expect(opened.last == "… rides://trip/42: waiting for sign-in")
@@ -70,7 +70,8 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func linksThatCannotBeServedSayWhyAndChangeNothing() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func linksThatCannotBeServedSayWhyAndChangeNothing() async
+{
   let rides = await RidesDriver()
   await rides.run("login bob")
   let before = rides.terminal.root.snapshot()
@@ -94,7 +95,9 @@ import Testing
   #expect(rides.terminal.app.coupons.coupon.value == nil)
 }
 
-@MainActor @Test func aPushWhileWaitingForTheDriverMovesTheTripScreen() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aPushWhileWaitingForTheDriverMovesTheTripScreen()
+  async
+{
   let rides = await RidesDriver()
   await rides.requestUpToDetails()
   await rides.run("request", "wait 5s")
@@ -113,7 +116,7 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func signingInWithATripInProgressResumesIt() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func signingInWithATripInProgressResumesIt() async {
   let rides = await RidesDriver()
   await rides.requestUpToDetails()
   await rides.run("request", "wait 10s")
@@ -127,7 +130,8 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func theBackGestureAtEveryDepthDetachesWhatItClosesAndNothingLeaks() async {
+@MainActor @Test(.timeLimit(.minutes(5)))
+func theBackGestureAtEveryDepthDetachesWhatItClosesAndNothingLeaks() async {
   let rides = await RidesDriver()
   await rides.run("login alice")
   #expect(await rides.run("back").last == "(nothing to go back from)", "Home is the root screen")

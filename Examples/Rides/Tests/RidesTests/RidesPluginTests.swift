@@ -6,7 +6,9 @@ import Testing
 
 // Optional features: flags flipped mid-flow, core-only, and the faulty plugin.
 
-@MainActor @Test func switchingCouponsOffMidFlowDetachesCouponAtOnce() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func switchingCouponsOffMidFlowDetachesCouponAtOnce()
+  async
+{
   let rides = await RidesDriver()
   await rides.run(
     "open rides://promo/SAVE5", "login alice", "request", "pickup home", "dropoff office")
@@ -37,7 +39,7 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func coreOnlyLeavesTheCoreFlowWorking() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func coreOnlyLeavesTheCoreFlowWorking() async {
   let rides = await RidesDriver()
   await rides.run("flag core-only on", "flag live_activity on")
   await rides.requestUpToDetails()
@@ -52,7 +54,9 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func theFaultyPluginIsSwitchedOffAndTheRideCompletes() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func theFaultyPluginIsSwitchedOffAndTheRideCompletes()
+  async
+{
   let rides = await RidesDriver()
   await rides.run("flag live_activity on")
   await rides.requestUpToDetails()
@@ -81,7 +85,8 @@ import Testing
   await rides.harness.expectNoLeaks()
 }
 
-@MainActor @Test func badCommandsExplainThemselvesAndChangeNothing() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func badCommandsExplainThemselvesAndChangeNothing() async
+{
   let rides = await RidesDriver()
   await rides.requestUpToDetails()
   let tree = rides.terminal.root.snapshot()
@@ -118,7 +123,9 @@ import Testing
   #expect(rides.terminal.screens.map(\.screen) == screens)
 }
 
-@MainActor @Test func aTurnRendersEachScreenOnceHoweverManyStatesItSaw() async throws {
+@MainActor @Test(.timeLimit(.minutes(5))) func aTurnRendersEachScreenOnceHoweverManyStatesItSaw()
+  async throws
+{
   let rides = await RidesDriver()
   await rides.requestUpToDetails()
   await rides.run("request", "wait 5s", "wait 5m")
@@ -130,7 +137,9 @@ import Testing
   #expect(onTrip.renderCount == rendersBefore + 1)
 }
 
-@MainActor @Test func theDemoScenarioRunsWithoutLeaksInTheAppsOwnDetector() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func theDemoScenarioRunsWithoutLeaksInTheAppsOwnDetector()
+  async
+{
   let output = OutputLog()
   let terminal = RidesTerminal { output.lines.append($0) }
   await terminal.start()

@@ -7,7 +7,7 @@ import Testing
 @testable import RidesApp
 
 @MainActor
-@Suite("Rides record and replay")
+@Suite("Rides record and replay", .timeLimit(.minutes(5)))
 struct RidesReplayTests {
   /// Plays the built-in scenario while recording; returns the session and, for every turn, the
   /// sequence number of its closing mark and the screens the live terminal showed then.

@@ -9,7 +9,7 @@ import Testing
 // count stays what it was — whatever the app's age. Time is not asserted (the figures live in
 // `rides --soak` and the benchmarks' soak cases); live objects and work are.
 
-@MainActor @Test func aLongSessionKeepsEveryRegistryFlat() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aLongSessionKeepsEveryRegistryFlat() async {
   let terminal = RidesTerminal { _ in }
   await terminal.start()
   var detached: [Int] = []
@@ -35,7 +35,8 @@ import Testing
   #expect(result.reports.last?.census["trips"] == TripService.finishedTripsKept)
 }
 
-@MainActor @Test func aRecordedSessionKeepsTheRecorderFlatAndWithinItsBudget() async throws {
+@MainActor @Test(.timeLimit(.minutes(5)))
+func aRecordedSessionKeepsTheRecorderFlatAndWithinItsBudget() async throws {
   let terminal = RidesTerminal { _ in }
   // A small budget, so the soak goes past it: the oldest segments go and the bytes stay bounded.
   let recorder = try terminal.record(to: nil, byteBudget: 64 * 1024)
@@ -53,7 +54,8 @@ import Testing
   #expect(last.treeText == terminal.root.snapshot().textRendering())
 }
 
-@MainActor @Test func theBackendForgetsTheOldestFinishedTripsBeyondItsLimit() async {
+@MainActor @Test(.timeLimit(.minutes(5)))
+func theBackendForgetsTheOldestFinishedTripsBeyondItsLimit() async {
   let terminal = RidesTerminal { _ in }
   await terminal.start()
   let rides = TripService.finishedTripsKept + 5

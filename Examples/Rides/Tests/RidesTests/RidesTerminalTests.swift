@@ -3,7 +3,7 @@ import RidesApp
 import Testing
 
 /// The terminal's own commands say what they did, and only what the rider asked for happens.
-@MainActor @Suite struct RidesTerminalTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct RidesTerminalTests {
   @Test func waitNeedsAUnitAsTheHelpSays() async {
     let rides = await RidesDriver()
     #expect(
@@ -50,7 +50,7 @@ import Testing
   }
 }
 
-@MainActor @Suite struct RidesTripLinkTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct RidesTripLinkTests {
   @Test func aCancelledTripsLinkSaysSoAndLeavesTheScreen() async {
     let rides = await RidesDriver()
     await rides.run(

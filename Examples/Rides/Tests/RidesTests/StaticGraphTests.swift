@@ -26,7 +26,8 @@ private struct StaticGraph: Decodable {
   let edges: [Edge]
 }
 
-@MainActor @Test func theStaticGraphIsTheTreeAFullRideWalks() async throws {
+@MainActor @Test(.timeLimit(.minutes(5))) func theStaticGraphIsTheTreeAFullRideWalks() async throws
+{
   let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("StaticGraph.json")
   let graph = try JSONDecoder().decode(StaticGraph.self, from: Data(contentsOf: file))

@@ -6,7 +6,7 @@ import Testing
 
 /// `onOpenURL` hands the URL to the session: a link Rides understands starts its workflow, which
 /// waits for a sign-in; one it does not changes nothing and says why.
-@MainActor @Suite struct DeepLinkTests {
+@MainActor @Suite(.timeLimit(.minutes(2))) struct DeepLinkTests {
   let views = TestViews()
   let session: RidesSession
 

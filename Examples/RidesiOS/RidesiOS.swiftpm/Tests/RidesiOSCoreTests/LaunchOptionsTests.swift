@@ -3,7 +3,7 @@ import Testing
 @testable import RidesiOSCore
 
 /// `--inspect`'s equivalent on the iPhone: a launch argument or the environment variable.
-@Suite struct LaunchOptionsTests {
+@Suite(.timeLimit(.minutes(2))) struct LaunchOptionsTests {
   @Test func nothingAskedConnectsNothing() throws {
     let options = try LaunchOptions(arguments: ["Rides"], environment: [:])
     #expect(options.inspectURL == nil)

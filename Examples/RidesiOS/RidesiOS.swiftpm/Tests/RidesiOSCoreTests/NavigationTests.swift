@@ -8,7 +8,7 @@ import Testing
 /// The navigation stack and the sheet follow the tree, and the rider's gestures change the tree:
 /// what `RIBNavigationStack` does with the system's bindings, done here to the same model, with
 /// the real RIBs.
-@MainActor @Suite struct NavigationTests {
+@MainActor @Suite(.timeLimit(.minutes(2))) struct NavigationTests {
   let views = TestViews()
   let navigation = RidesNavigation()
   let session: RidesSession

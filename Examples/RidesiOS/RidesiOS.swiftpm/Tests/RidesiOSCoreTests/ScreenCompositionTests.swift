@@ -7,7 +7,7 @@ import Testing
 /// The iPhone app draws a RIB's children inside its screen, and the ones shown over it on the
 /// navigation stack or in a sheet: both decided by the tree, checked here on Linux with the
 /// real RIBs of RidesKit.
-@MainActor @Suite struct ScreenCompositionTests {
+@MainActor @Suite(.timeLimit(.minutes(2))) struct ScreenCompositionTests {
   let views = TestViews()
   let session: RidesSession
   let composition = ScreenComposition()
