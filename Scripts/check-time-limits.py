@@ -90,8 +90,11 @@ def limited(text, trait):
             end = index
             while end < len(lines) and lines[end] != "}":
                 end += 1
+            # The attributes above, continuation lines of a multi-line one included.
             first_attribute = len(out)
-            while first_attribute > 0 and out[first_attribute - 1].startswith("@"):
+            while first_attribute > 0 and out[first_attribute - 1].strip() and not re.match(
+                r"(}|//|import )", out[first_attribute - 1]
+            ):
                 first_attribute -= 1
             attributes = " ".join(out[first_attribute:]) + " " + line
             if MEMBER_TEST.search("\n".join(lines[index:end + 1])) and "@Suite" not in attributes:
