@@ -2,7 +2,7 @@ import Foundation
 import RibcageToolInfo
 import Testing
 
-@Test(arguments: [["--version"], ["lint", "--version"]])
+@Test(.timeLimit(.minutes(10)), arguments: [["--version"], ["lint", "--version"]])
 func versionPrintsTheToolsVersion(arguments: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 0)
@@ -10,9 +10,11 @@ func versionPrintsTheToolsVersion(arguments: [String]) {
   #expect(recording.errors.isEmpty)
 }
 
-@Test(arguments: [
-  ["deploy"], ["deploy", "--help"], ["deploy", "-h"], ["help", "deploy"], ["--help", "deploy"],
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    ["deploy"], ["deploy", "--help"], ["deploy", "-h"], ["help", "deploy"], ["--help", "deploy"],
+  ])
 func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 2)
@@ -23,7 +25,7 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   #expect(recording.output.isEmpty)
 }
 
-@Test func aMistypedCommandGetsASuggestion() {
+@Test(.timeLimit(.minutes(10))) func aMistypedCommandGetsASuggestion() {
   let recording = RecordingConsole()
   #expect(recording.run(["lnt", "Sources"]) == 2)
   #expect(
@@ -32,7 +34,7 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   )
 }
 
-@Test func anUnknownSubcommandOfNewNamesNewsCommands() {
+@Test(.timeLimit(.minutes(10))) func anUnknownSubcommandOfNewNamesNewsCommands() {
   let recording = RecordingConsole()
   #expect(recording.run(["new", "widget", "--help"]) == 2)
   #expect(
@@ -41,16 +43,18 @@ func anUnknownCommandIsAnErrorNamingTheKnownOnesWithOrWithoutHelp(arguments: [St
   )
 }
 
-@Test(arguments: [
-  (["--help"], "USAGE: ribcage <subcommand>"),
-  (["-h"], "USAGE: ribcage <subcommand>"),
-  (["help"], "USAGE: ribcage <subcommand>"),
-  ([], "USAGE: ribcage <subcommand>"),
-  (["lint", "--help"], "USAGE: ribcage lint"),
-  (["help", "lint"], "USAGE: ribcage lint"),
-  (["lint", "Sources", "--help"], "USAGE: ribcage lint"),
-  (["new", "rib", "--help"], "USAGE: ribcage new rib"),
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    (["--help"], "USAGE: ribcage <subcommand>"),
+    (["-h"], "USAGE: ribcage <subcommand>"),
+    (["help"], "USAGE: ribcage <subcommand>"),
+    ([], "USAGE: ribcage <subcommand>"),
+    (["lint", "--help"], "USAGE: ribcage lint"),
+    (["help", "lint"], "USAGE: ribcage lint"),
+    (["lint", "Sources", "--help"], "USAGE: ribcage lint"),
+    (["new", "rib", "--help"], "USAGE: ribcage new rib"),
+  ])
 func helpStillExitsZero(arguments: [String], usage: String) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 0)
@@ -58,11 +62,13 @@ func helpStillExitsZero(arguments: [String], usage: String) {
   #expect(recording.errors.isEmpty)
 }
 
-@Test(arguments: [
-  (["--generate-completion-script", "bash"], "_ribcage"),
-  (["--generate-completion-script", "zsh"], "#compdef ribcage"),
-  (["--generate-completion-script=fish"], "complete -c 'ribcage'"),
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    (["--generate-completion-script", "bash"], "_ribcage"),
+    (["--generate-completion-script", "zsh"], "#compdef ribcage"),
+    (["--generate-completion-script=fish"], "complete -c 'ribcage'"),
+  ])
 func shellCompletionScriptsAreGenerated(arguments: [String], marker: String) {
   let recording = RecordingConsole()
   #expect(recording.run(arguments) == 0)
@@ -72,7 +78,7 @@ func shellCompletionScriptsAreGenerated(arguments: [String], marker: String) {
   #expect(recording.output.contains("write-baseline"))
 }
 
-@Test func anUnknownOptionIsStillAUsageError() {
+@Test(.timeLimit(.minutes(10))) func anUnknownOptionIsStillAUsageError() {
   let recording = RecordingConsole()
   #expect(recording.run(["--frobnicate"]) == 2)
   #expect(recording.errors.contains("--frobnicate"))

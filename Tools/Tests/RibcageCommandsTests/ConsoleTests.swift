@@ -24,7 +24,7 @@ private func lintOnce(
   return recording
 }
 
-@Test func findingsAreColouredOnATerminal() {
+@Test(.timeLimit(.minutes(10))) func findingsAreColouredOnATerminal() {
   let recording = lintOnce(outputIsTerminal: true)
   #expect(
     recording.output.hasPrefix(
@@ -32,6 +32,7 @@ private func lintOnce(
 }
 
 @Test(
+  .timeLimit(.minutes(10)),
   arguments: [
     (false, [:]),
     (true, ["NO_COLOR": "1"]),
@@ -44,13 +45,13 @@ func findingsArePlainInAPipeOrWhenColourIsTurnedOff(
   #expect(recording.output == plainError + "\n")
 }
 
-@Test func anEmptyNoColorDoesNotTurnColourOff() {
+@Test(.timeLimit(.minutes(10))) func anEmptyNoColorDoesNotTurnColourOff() {
   // no-color.org: only a non-empty value counts.
   let recording = lintOnce(outputIsTerminal: true, environment: ["NO_COLOR": ""])
   #expect(recording.output.contains(escape))
 }
 
-@Test(arguments: ["json", "sarif"])
+@Test(.timeLimit(.minutes(10)), arguments: ["json", "sarif"])
 func machineFormatsAreNeverColouredAndStayAloneOnStandardOutput(format: String) throws {
   let recording = lintOnce(
     outputIsTerminal: true, errorsAreTerminal: true, arguments: ["--format", format])
@@ -59,7 +60,7 @@ func machineFormatsAreNeverColouredAndStayAloneOnStandardOutput(format: String) 
   #expect(recording.errors.hasPrefix("1 finding(s), 1 error(s) in 1 file(s)"))
 }
 
-@Test func errorLabelsAreColouredOnlyWhenStandardErrorIsATerminal() {
+@Test(.timeLimit(.minutes(10))) func errorLabelsAreColouredOnlyWhenStandardErrorIsATerminal() {
   let terminal = RecordingConsole(errorsAreTerminal: true)
   #expect(terminal.run(["lint", "--format", "xml"]) == 2)
   #expect(terminal.errors.hasPrefix("\(escape)[1;31merror:\(escape)[0m unknown format 'xml'"))
@@ -85,7 +86,8 @@ private func slowLint(
   return recording
 }
 
-@Test func aSlowRunOnATerminalShowsAProgressLineAndErasesItBeforeTheResults() throws {
+@Test(.timeLimit(.minutes(10)))
+func aSlowRunOnATerminalShowsAProgressLineAndErasesItBeforeTheResults() throws {
   let recording = slowLint(errorsAreTerminal: true)
   let timeline = recording.timeline
   let draws = timeline.indices.filter {
@@ -102,20 +104,20 @@ private func slowLint(
   #expect(timeline.last?.text.hasPrefix("40 finding(s)") == true)
 }
 
-@Test func noProgressLineInAPipeWithQuietOrOnADumbTerminal() {
+@Test(.timeLimit(.minutes(10))) func noProgressLineInAPipeWithQuietOrOnADumbTerminal() {
   #expect(!slowLint(errorsAreTerminal: false).errors.contains("\r"))
   #expect(!slowLint(errorsAreTerminal: true, arguments: ["--quiet"]).errors.contains("\r"))
   #expect(!slowLint(errorsAreTerminal: true, environment: ["TERM": "dumb"]).errors.contains("\r"))
 }
 
-@Test func noProgressLineForARunUnderASecond() {
+@Test(.timeLimit(.minutes(10))) func noProgressLineForARunUnderASecond() {
   let folder = Scratch(["Home.swift": leakyInteractor])
   let recording = RecordingConsole(in: folder.path, errorsAreTerminal: true)  // time stands still
   _ = recording.run(["lint"])
   #expect(!recording.errors.contains("\r"))
 }
 
-@Test func theSummaryComesAfterEveryFindingAndNotes() throws {
+@Test(.timeLimit(.minutes(10))) func theSummaryComesAfterEveryFindingAndNotes() throws {
   let folder = Scratch([
     "A.swift": leakyInteractor, "B.swift": leakyInteractor, "Broken.swift": "final class {",
     ".ribcage.yml": strongListenerIsAnError,
@@ -131,7 +133,7 @@ private func slowLint(
 
 /// The real process, both streams into one pipe (as `2>&1 | tee` or a CI log does): the
 /// summary is the last line, after every finding, and nothing is coloured.
-@Test func inASharedPipeTheSummaryIsTheLastLine() throws {
+@Test(.timeLimit(.minutes(10))) func inASharedPipeTheSummaryIsTheLastLine() throws {
   let tool = try #require(ribcageExecutable(), "build the ribcage executable first")
   var files: [String: String] = [:]
   for index in 0..<300 { files["Sources/F\(index).swift"] = leakyInteractor }

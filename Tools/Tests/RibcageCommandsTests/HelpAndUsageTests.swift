@@ -8,7 +8,7 @@ private let commands = [
   ["inspect"],
 ]
 
-@Test(arguments: commands)
+@Test(.timeLimit(.minutes(10)), arguments: commands)
 func helpNamesEachDefaultOnce(command: [String]) {
   let recording = RecordingConsole()
   #expect(recording.run(command + ["--help"]) == 0)
@@ -21,7 +21,7 @@ func helpNamesEachDefaultOnce(command: [String]) {
   }
 }
 
-@Test func htmlWithoutASessionFileShowsInspectsUsageNotTheToolsUsage() {
+@Test(.timeLimit(.minutes(10))) func htmlWithoutASessionFileShowsInspectsUsageNotTheToolsUsage() {
   let recording = RecordingConsole()
   #expect(recording.run(["inspect", "--html", "report.html"]) == 2)
   #expect(recording.errors.contains("--html writes the report of exactly one FILE"))
@@ -29,7 +29,7 @@ func helpNamesEachDefaultOnce(command: [String]) {
   #expect(!recording.errors.contains("ribcage <subcommand>"))
 }
 
-@Test func aPortInUseIsExplainedWithWhatToDo() throws {
+@Test(.timeLimit(.minutes(10))) func aPortInUseIsExplainedWithWhatToDo() throws {
   let listener = try #require(TakenPort())
   let recording = RecordingConsole()
   let folder = NSTemporaryDirectory() + "ribcage-port-" + UUID().uuidString

@@ -10,7 +10,7 @@ import Testing
 /// build of swift-syntax and Hummingbird that takes minutes, so CI replays their inputs here, with
 /// the targets' main properties, in seconds. (Scripts/fuzz.sh --replay replays the root package's
 /// targets under libFuzzer; `--replay --tools` these too.)
-@Suite struct FuzzCorpusReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct FuzzCorpusReplayTests {
   static let fuzzing = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fuzzing")

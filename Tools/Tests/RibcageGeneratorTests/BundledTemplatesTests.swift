@@ -5,6 +5,7 @@ import Testing
 
 /// An installed `ribcage` (`swift package experimental-install` copies the executable alone)
 /// finds its templates or says what to copy; it never traps.
+@Suite(.timeLimit(.minutes(10)))
 struct BundledTemplatesTests {
   let empty = TemporaryFolder()
 

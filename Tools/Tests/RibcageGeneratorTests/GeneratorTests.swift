@@ -13,7 +13,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
     options: OutputOptions(output: folder.path + "/Sources/App"))
 }
 
-@Test func aRIBWithAViewAndPresenterHasItsFilesAndTests() throws {
+@Test(.timeLimit(.minutes(10))) func aRIBWithAViewAndPresenterHasItsFilesAndTests() throws {
   let folder = TemporaryFolder()
   let plan = try generator(folder).plan(
     RIBRequest(name: TypeName("LoggedOut"), hasView: true, hasPresenter: true, parent: nil))
@@ -45,7 +45,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   }
 }
 
-@Test func aViewlessRIBPresentsIntoItsParentsViewAndCleansUp() throws {
+@Test(.timeLimit(.minutes(10))) func aViewlessRIBPresentsIntoItsParentsViewAndCleansUp() throws {
   let folder = TemporaryFolder()
   let plan = try generator(folder).plan(
     RIBRequest(name: TypeName("Ride"), hasView: false, hasPresenter: false, parent: nil))
@@ -58,7 +58,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   #expect(plan.files[1].contents.contains("router?.cleanupViews()"))
 }
 
-@Test func aViewlessRIBCannotHaveAPresenter() throws {
+@Test(.timeLimit(.minutes(10))) func aViewlessRIBCannotHaveAPresenter() throws {
   let folder = TemporaryFolder()
   #expect(throws: GeneratorError.self) {
     try generator(folder).plan(
@@ -66,7 +66,9 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   }
 }
 
-@Test func theParentGetsAComponentExtensionBesideItAndARoutingSnippet() throws {
+@Test(.timeLimit(.minutes(10))) func theParentGetsAComponentExtensionBesideItAndARoutingSnippet()
+  throws
+{
   let folder = TemporaryFolder()
   folder.write(
     "Sources/App/Shell/Root/RootBuilder.swift",
@@ -88,7 +90,8 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   #expect(plan.files[0].contents.contains("conformance (`RootComponent+Home.swift`), so"))
 }
 
-@Test func aViewlessChildOfAViewlessParentPresentsIntoTheParentsPresentingView() throws {
+@Test(.timeLimit(.minutes(10)))
+func aViewlessChildOfAViewlessParentPresentsIntoTheParentsPresentingView() throws {
   let folder = TemporaryFolder()
   folder.write(
     "Sources/App/Root/RootBuilder.swift",
@@ -104,7 +107,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
       == true)
 }
 
-@Test func anUnknownParentIsNamed() throws {
+@Test(.timeLimit(.minutes(10))) func anUnknownParentIsNamed() throws {
   let folder = TemporaryFolder()
   #expect(throws: GeneratorError.unknownParent("Nope", searched: folder.path + "/Sources")) {
     try generator(folder).plan(
@@ -113,7 +116,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   }
 }
 
-@Test func theModuleComesFromTheOutputPathOrMustBeGiven() throws {
+@Test(.timeLimit(.minutes(10))) func theModuleComesFromTheOutputPathOrMustBeGiven() throws {
   let folder = TemporaryFolder()
   let templates = try library(folder)
   let loose = Generator(templates: templates, options: OutputOptions(output: folder.path + "/code"))
@@ -133,7 +136,7 @@ private func generator(_ folder: TemporaryFolder, override: String? = nil) throw
   #expect(plan.files[1].contents.contains("@testable import Feature"))
 }
 
-@Test func servicesWorkflowsAndPluginsHaveTheirFiles() throws {
+@Test(.timeLimit(.minutes(10))) func servicesWorkflowsAndPluginsHaveTheirFiles() throws {
   let folder = TemporaryFolder()
   let generator = try generator(folder)
   let service = try generator.plan(.service, name: TypeName("Profile"))

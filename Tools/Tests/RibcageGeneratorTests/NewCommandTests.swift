@@ -2,7 +2,7 @@ import Foundation
 import RibcageGenerator
 import Testing
 
-@Test func newRIBWritesEveryFileAndPrintsThem() {
+@Test(.timeLimit(.minutes(10))) func newRIBWritesEveryFileAndPrintsThem() {
   let folder = TemporaryFolder()
   let run = ribcage(
     ["new", "rib", "LoggedOut", "--presenter", "--output", "Sources/App"], in: folder.path)
@@ -13,7 +13,7 @@ import Testing
   #expect(folder.files.contains("Tests/AppTests/LoggedOut/LoggedOutRouterTests.swift"))
 }
 
-@Test func dryRunWritesNothing() {
+@Test(.timeLimit(.minutes(10))) func dryRunWritesNothing() {
   let folder = TemporaryFolder()
   let run = ribcage(
     ["new", "service", "Profile", "--output", "Sources/App", "--dry-run"], in: folder.path)
@@ -26,7 +26,7 @@ import Testing
   #expect(folder.files.isEmpty)
 }
 
-@Test func existingFilesAreRefusedListedAndNothingIsWritten() {
+@Test(.timeLimit(.minutes(10))) func existingFilesAreRefusedListedAndNothingIsWritten() {
   let folder = TemporaryFolder()
   folder.write("Sources/App/Home/HomeRouter.swift", "// mine\n")
   let run = ribcage(["new", "rib", "Home", "--output", "Sources/App"], in: folder.path)
@@ -48,7 +48,7 @@ import Testing
   #expect(!folder.files.contains { $0.hasSuffix(".tmp") })
 }
 
-@Test func aFileWhereAFolderMustGoIsRefusedAndNothingIsWritten() {
+@Test(.timeLimit(.minutes(10))) func aFileWhereAFolderMustGoIsRefusedAndNothingIsWritten() {
   let folder = TemporaryFolder()
   folder.write("Tests", "not a folder\n")
   let run = ribcage(["new", "rib", "Home", "--output", "Sources/App"], in: folder.path)
@@ -57,7 +57,7 @@ import Testing
   #expect(folder.files == ["Tests"])
 }
 
-@Test func aFolderNamedLikeAGeneratedFileIsRefused() {
+@Test(.timeLimit(.minutes(10))) func aFolderNamedLikeAGeneratedFileIsRefused() {
   let folder = TemporaryFolder()
   try! FileManager.default.createDirectory(
     atPath: folder.path + "/Sources/App/Home/HomeRouter.swift", withIntermediateDirectories: true)
@@ -69,32 +69,34 @@ import Testing
   #expect(folder.files.isEmpty)
 }
 
-@Test(arguments: [
-  (
-    ["new", "rib", "class", "--output", "Sources/App"],
-    "error: 'class' cannot be used as a name: it is a Swift keyword"
-  ),
-  (
-    ["new", "rib", "Logged-Out", "--output", "Sources/App"],
-    "error: 'Logged-Out' cannot be used as a name: a Swift type name has only letters, digits and underscores (e.g. LoggedOut)"
-  ),
-  (
-    ["new", "rib", "Home", "--parent", "Nope", "--output", "Sources/App"],
-    "error: no parent 'Nope': found no 'NopeComponent' class in the Swift files under Sources (generate the parent first, or point --output at its module)"
-  ),
-  (
-    ["new", "rib", "Home", "--parent", "nope", "--output", "Sources/App"],
-    "error: 'nope' cannot be used as a name: type names start with an uppercase letter (Nope)"
-  ),
-  (
-    ["new", "rib", "Home", "--output", "elsewhere"],
-    "error: cannot tell which module elsewhere belongs to (expected a path like Sources/<Module>); pass --module <Module>"
-  ),
-  (
-    ["new", "rib", "Home", "--templates", "missing"],
-    "error: the templates folder missing does not exist"
-  ),
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    (
+      ["new", "rib", "class", "--output", "Sources/App"],
+      "error: 'class' cannot be used as a name: it is a Swift keyword"
+    ),
+    (
+      ["new", "rib", "Logged-Out", "--output", "Sources/App"],
+      "error: 'Logged-Out' cannot be used as a name: a Swift type name has only letters, digits and underscores (e.g. LoggedOut)"
+    ),
+    (
+      ["new", "rib", "Home", "--parent", "Nope", "--output", "Sources/App"],
+      "error: no parent 'Nope': found no 'NopeComponent' class in the Swift files under Sources (generate the parent first, or point --output at its module)"
+    ),
+    (
+      ["new", "rib", "Home", "--parent", "nope", "--output", "Sources/App"],
+      "error: 'nope' cannot be used as a name: type names start with an uppercase letter (Nope)"
+    ),
+    (
+      ["new", "rib", "Home", "--output", "elsewhere"],
+      "error: cannot tell which module elsewhere belongs to (expected a path like Sources/<Module>); pass --module <Module>"
+    ),
+    (
+      ["new", "rib", "Home", "--templates", "missing"],
+      "error: the templates folder missing does not exist"
+    ),
+  ])
 func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message: String) {
   let folder = TemporaryFolder()
   let run = ribcage(arguments, in: folder.path)
@@ -103,7 +105,7 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   #expect(folder.files.isEmpty)
 }
 
-@Test func unknownFlagsAndMissingArgumentsAreUsageErrors() {
+@Test(.timeLimit(.minutes(10))) func unknownFlagsAndMissingArgumentsAreUsageErrors() {
   let folder = TemporaryFolder()
   for arguments in [
     ["new", "rib"], ["new", "rib", "Home", "--bogus"],
@@ -124,7 +126,7 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   #expect(folder.files.isEmpty)
 }
 
-@Test func aBrokenTemplateIsNamedWithItsLineAndNothingIsWritten() {
+@Test(.timeLimit(.minutes(10))) func aBrokenTemplateIsNamedWithItsLineAndNothingIsWritten() {
   let folder = TemporaryFolder()
   folder.write(".ribcage/templates/rib.router-tests.swift.stencil", "ok\n{% for x in %}\n")
   let run = ribcage(["new", "rib", "Home", "--output", "Sources/App"], in: folder.path)
@@ -134,7 +136,7 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   #expect(folder.files == [".ribcage/templates/rib.router-tests.swift.stencil"])
 }
 
-@Test func listTemplatesShowsWhereEachComesFrom() {
+@Test(.timeLimit(.minutes(10))) func listTemplatesShowsWhereEachComesFrom() {
   let folder = TemporaryFolder()
   folder.write(".ribcage/templates/rib.view.swift.stencil", "x\n")
   let run = ribcage(["new", "--list-templates"], in: folder.path)
@@ -150,7 +152,7 @@ func badInputExitsTwoWithTheReasonAndWritesNothing(arguments: [String], message:
   #expect(other.out.contains("rib.view.swift.stencil  (built in)"))
 }
 
-@Test func helpExitsZero() {
+@Test(.timeLimit(.minutes(10))) func helpExitsZero() {
   let run = ribcage(["new", "rib", "--help"], in: NSTemporaryDirectory())
   #expect(run.status == 0)
   #expect(run.out.joined().contains("--viewless"))

@@ -6,7 +6,7 @@ import Testing
 /// RibcageSwiftUI, with a Linux-testable view (the store) and its tests.
 /// (GeneratedPackageTests builds and tests one; Scripts/check-apple-adapters.sh type-checks one
 /// as iOS.)
-@Suite struct SwiftUIRIBTests {
+@Suite(.timeLimit(.minutes(10))) struct SwiftUIRIBTests {
   let folder = TemporaryFolder()
 
   @Test func aSwiftUIRIBHasAHostedScreenAStoreAndTheirTests() throws {

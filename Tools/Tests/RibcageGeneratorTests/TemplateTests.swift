@@ -2,7 +2,7 @@ import Foundation
 import RibcageGenerator
 import Testing
 
-@Test func aTeamsOverrideReplacesTheBuiltInTemplate() throws {
+@Test(.timeLimit(.minutes(10))) func aTeamsOverrideReplacesTheBuiltInTemplate() throws {
   let folder = TemporaryFolder()
   folder.write(".ribcage/templates/service.swift.stencil", "// our house style for {{ name }}\n")
   folder.write(".ribcage/templates/servce.swift.stencil", "misspelt\n")
@@ -18,14 +18,14 @@ import Testing
   #expect(plan.files[0].contents == "// our house style for Profile\n")
 }
 
-@Test func aTemplateFolderGivenMustExist() {
+@Test(.timeLimit(.minutes(10))) func aTemplateFolderGivenMustExist() {
   let folder = TemporaryFolder()
   #expect(throws: GeneratorError.missingTemplateFolder("nowhere")) {
     try TemplateLibrary(overrideFolder: "nowhere", workingDirectory: folder.path)
   }
 }
 
-@Test func aTemplateSyntaxErrorNamesTheFileAndLine() throws {
+@Test(.timeLimit(.minutes(10))) func aTemplateSyntaxErrorNamesTheFileAndLine() throws {
   let folder = TemporaryFolder()
   folder.write("custom/plugin.swift.stencil", "line one\nline two\n{% if name %}\nno end\n")
   let library = try TemplateLibrary(overrideFolder: "custom", workingDirectory: folder.path)
@@ -45,7 +45,7 @@ import Testing
   }
 }
 
-@Test func everyBuiltInTemplateRendersForEveryKindOfRIB() throws {
+@Test(.timeLimit(.minutes(10))) func everyBuiltInTemplateRendersForEveryKindOfRIB() throws {
   let folder = TemporaryFolder()
   folder.write("Sources/App/Root/RootBuilder.swift", "final class RootComponent {}\n")
   let generator = Generator(

@@ -11,7 +11,7 @@ private func parentPackage(viewless: Bool = false) -> TemporaryFolder {
   return folder
 }
 
-@Suite struct WiringTests {
+@Suite(.timeLimit(.minutes(10))) struct WiringTests {
   @Test func wireEditsTheParentsRouterInteractorBuilderAndMocks() throws {
     let folder = parentPackage()
     let run = ribcage(
@@ -169,7 +169,7 @@ private func parentPackage(viewless: Bool = false) -> TemporaryFolder {
   }
 }
 
-@Suite struct NewAppTests {
+@Suite(.timeLimit(.minutes(10))) struct NewAppTests {
   @Test func anAppHasALaunchRootOneWiredChildTestsAndItsLaunchCode() throws {
     let folder = TemporaryFolder()
     let run = ribcage(["new", "app", "Rider"], in: folder.path)
@@ -232,7 +232,7 @@ private func parentPackage(viewless: Bool = false) -> TemporaryFolder {
   }
 }
 
-@Test func aRootMadeByNewRibPointsToNewApp() {
+@Test(.timeLimit(.minutes(10))) func aRootMadeByNewRibPointsToNewApp() {
   let folder = TemporaryFolder()
   let run = ribcage(
     ["new", "rib", "Root", "--viewless", "--output", "Sources/App"], in: folder.path)

@@ -4,6 +4,7 @@ import Testing
 
 /// `ribcage templates xcode`: Xcode file templates generated from `ribcage new`'s templates.
 /// (GeneratedPackageTests compiles and runs every template's files in a generated package.)
+@Suite(.timeLimit(.minutes(10)))
 struct XcodeTemplateTests {
   /// Xcode's templates, written once per test into a temporary folder.
   let folder = TemporaryFolder()

@@ -7,7 +7,7 @@ import Testing
 /// Garbage, oversized and hostile frames at both ends: each is refused with a logged reason,
 /// nothing reaches a session file, and the server goes on serving.
 @MainActor
-@Suite("ribcage inspect: hostile input", .serialized)
+@Suite("ribcage inspect: hostile input", .serialized, .timeLimit(.minutes(10)))
 struct HostileInputTests {
   static let hello =
     #"{"hello":"ribcage-inspect","version":1,"app":"Evil","instance":"X1","remoteActions":[]}"#

@@ -5,7 +5,7 @@ import RibcageInspector
 import Testing
 
 @MainActor
-@Suite("ribcage inspect: server and app connection", .serialized)
+@Suite("ribcage inspect: server and app connection", .serialized, .timeLimit(.minutes(10)))
 struct InspectServerTests {
   @Test("an app streams its session: the file holds exactly what the recorder has, in order")
   func snapshotThenEvents() async throws {

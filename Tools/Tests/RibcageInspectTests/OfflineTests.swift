@@ -5,7 +5,7 @@ import RibcageInspector
 import Testing
 
 @MainActor
-@Suite("ribcage inspect FILE and --html", .serialized)
+@Suite("ribcage inspect FILE and --html", .serialized, .timeLimit(.minutes(10)))
 struct OfflineTests {
   func recordedSession() throws -> String {
     let app = InspectedApp()

@@ -5,6 +5,7 @@ import Testing
 
 /// An installed `ribcage` (`swift package experimental-install` copies the executable alone)
 /// finds the inspector's page or serves a note saying what to copy; it never traps.
+@Suite(.timeLimit(.minutes(10)))
 struct PageResourcesTests {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("ribcage-page-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import RibcageInspector
 import Testing
 
 @MainActor
-@Suite("ribcage inspect: remote actions", .serialized)
+@Suite("ribcage inspect: remote actions", .serialized, .timeLimit(.minutes(10)))
 struct RemoteActionTests {
   /// Connects `app` and a page watching it; returns the page, the inspector and the session id.
   func watch(_ app: InspectedApp, _ server: RunningServer, allow: Bool)

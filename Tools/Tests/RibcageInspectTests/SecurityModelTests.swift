@@ -15,7 +15,7 @@ import Testing
 /// process, a hostile app or session file, a slow page or a full disk can and cannot do to a
 /// running `ribcage inspect`.
 @MainActor
-@Suite("ribcage inspect: security model", .serialized)
+@Suite("ribcage inspect: security model", .serialized, .timeLimit(.minutes(10)))
 struct SecurityModelTests {
   static func hello(app: String = "Evil", instance: String = "X1") -> String {
     let object: [String: Any] = [

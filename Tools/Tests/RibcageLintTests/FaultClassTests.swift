@@ -12,7 +12,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct OneShotTaskTests {
+@Suite(.timeLimit(.minutes(10))) struct OneShotTaskTests {
   @Test func aTaskTouchingTheRIBAfterAnAwaitIsReported() throws {
     let source = """
       import RIBs
@@ -89,7 +89,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct GlobalMutableStateTests {
+@Suite(.timeLimit(.minutes(10))) struct GlobalMutableStateTests {
   @Test func aStaticVarWithASetterUsedFromRIBCodeIsReportedThereAndOnceWhereDeclared() throws {
     let files = [
       "Core/Settings.swift": """
@@ -151,7 +151,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ViewWritesListenerStreamTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewWritesListenerStreamTests {
   @Test func aViewWritingARelayItsListenerOwnsIsReported() throws {
     let source = """
       import RIBs
@@ -201,7 +201,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct HelperHoldsOwnerTests {
+@Suite(.timeLimit(.minutes(10))) struct HelperHoldsOwnerTests {
   @Test func anAdapterWhoseDelegateAndDataSourceTheInteractorSetsToItselfIsReported() throws {
     let files = [
       "Search/ResultAdapter.swift": """
@@ -249,7 +249,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ViewHoldsBusinessObjectTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewHoldsBusinessObjectTests {
   @Test func viewsHoldingOrCallingBusinessObjectsAreReportedWhateverTheirNames() throws {
     let files = [
       "Data/ImageDownloader.swift": """
@@ -289,7 +289,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ComponentCycleTests {
+@Suite(.timeLimit(.minutes(10))) struct ComponentCycleTests {
   @Test func aComponentSubscribingToItsOwnSharedStreamAndKeepingItIsACycle() throws {
     let source = """
       import RIBs
@@ -309,7 +309,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ListenerNamesConcreteTypeTests {
+@Suite(.timeLimit(.minutes(10))) struct ListenerNamesConcreteTypeTests {
   @Test func aListenerProtocolNamingASiblingsConcreteInteractorIsReported() throws {
     let files = [
       "Search/SearchBuilder.swift": """
@@ -339,7 +339,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SingletonDefaultArgumentTests {
+@Suite(.timeLimit(.minutes(10))) struct SingletonDefaultArgumentTests {
   @Test func buildingATypeWhoseInitializerDefaultsToASingletonUsesIt() throws {
     let files = [
       "Data/Storage.swift": """
@@ -362,7 +362,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct PermanentChildEvidenceTests {
+@Suite(.timeLimit(.minutes(10))) struct PermanentChildEvidenceTests {
   @Test func aRouteAskedForOnlyOnActivationOrGuardedByTheChildIsAttachedOnce() throws {
     let files = [
       "LoggedIn/LoggedInRouter.swift": """
@@ -407,7 +407,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
 }
 
 /// Cases a review of the rule-per-file port found (each was a regression or a false positive).
-@Suite struct PortReviewTests {
+@Suite(.timeLimit(.minutes(10))) struct PortReviewTests {
   @Test func aRuleOffInOneFolderStillLearnsFromIt() throws {
     let folder = SourceFolder([
       "Sources/App/Home/HomeRouter.swift": """

@@ -3,7 +3,7 @@ import Testing
 
 /// Which RIB is a child's parent, in the shapes modular public apps use (issue 43): the RIB
 /// whose router really attaches it, through whatever helper hands it the builder.
-@Suite struct GraphAttributionTests {
+@Suite(.timeLimit(.minutes(10))) struct GraphAttributionTests {
   static let loggedIn = """
     import RIBs
     protocol LoggedInDependency: Dependency {}

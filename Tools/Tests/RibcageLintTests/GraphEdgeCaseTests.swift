@@ -19,7 +19,9 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   """
 }
 
-@Test func needleResolvesFromAnyComponentAboveUpToTheBootstrapComponent() throws {
+@Test(.timeLimit(.minutes(10))) func needleResolvesFromAnyComponentAboveUpToTheBootstrapComponent()
+  throws
+{
   let graph = try graph([
     "App.swift": """
     import NeedleFoundation
@@ -81,7 +83,9 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.node("Request")?.dependency == "RequestDependency")
 }
 
-@Test func alternativesUnderIfAreOneTypeAndAFileGivenTwiceIsReadOnce() throws {
+@Test(.timeLimit(.minutes(10))) func alternativesUnderIfAreOneTypeAndAFileGivenTwiceIsReadOnce()
+  throws
+{
   let folder = SourceFolder([
     "Home.swift": """
     protocol HomeDependency: Dependency {}
@@ -104,7 +108,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   for format in GraphFormat.allCases { #expect(!format.render(report).isEmpty) }
 }
 
-@Test func aComponentSharedByManyBuildersLinksNoSiblings() throws {
+@Test(.timeLimit(.minutes(10))) func aComponentSharedByManyBuildersLinksNoSiblings() throws {
   let graph = try graph([
     "App.swift": """
     final class AppComponent: Component<EmptyDependency> {
@@ -127,7 +131,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.messages(.cycle).isEmpty)
 }
 
-@Test func aliasesAreResolvedInsideTypesAndPerType() throws {
+@Test(.timeLimit(.minutes(10))) func aliasesAreResolvedInsideTypesAndPerType() throws {
   let graph = try graph([
     "Types.swift": "typealias Score = Int",
     "Parent.swift": """
@@ -173,7 +177,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.node("Child")?.listener == "ChildListener")
 }
 
-@Test func moduleQualifiedBasesKeepTheirGenericArguments() throws {
+@Test(.timeLimit(.minutes(10))) func moduleQualifiedBasesKeepTheirGenericArguments() throws {
   let graph = try graph([
     "Home.swift": """
     import ModernRIBs
@@ -190,7 +194,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.node("Home")?.view == "HomeViewController")
 }
 
-@Test func aChildBuiltInlineInAGatedClosureIsAPlugin() throws {
+@Test(.timeLimit(.minutes(10))) func aChildBuiltInlineInAGatedClosureIsAPlugin() throws {
   let graph = try graph([
     "Flags.swift": "enum Flags { static let coupons = FeatureFlag(\"coupons\") }",
     "Confirm.swift": rib(
@@ -203,7 +207,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.edgeList == ["Confirm → Coupon [coupons]"])
 }
 
-@Test func importsMatchModulesByNameNotByPrefix() throws {
+@Test(.timeLimit(.minutes(10))) func importsMatchModulesByNameNotByPrefix() throws {
   let session = { (module: String) in
     """
     protocol SessionDependency: Dependency {}
@@ -227,7 +231,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.edgeList == ["Root → Legacy.Session"])
 }
 
-@Test func workflowsEndingInAnotherCallAreRead() throws {
+@Test(.timeLimit(.minutes(10))) func workflowsEndingInAnotherCallAreRead() throws {
   let graph = try graph(
     uberApp([
       "Actionable.swift": """
@@ -243,7 +247,7 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(graph.workflows.first?.steps.map(\.rib) == ["Root"])
 }
 
-@Test func tuistTargetsAndProjectProtocolsNamedLikeTheFramework() throws {
+@Test(.timeLimit(.minutes(10))) func tuistTargetsAndProjectProtocolsNamedLikeTheFramework() throws {
   let graph = try graph([
     "App/Project.swift": "let project = Project(name: \"App\")",
     "App/Targets/Home/Sources/Home.swift": rib("Home"),

@@ -42,7 +42,7 @@ private func richApp() -> [String: String] {
   ])
 }
 
-@Test func jsonIsTheDocumentedSchema() throws {
+@Test(.timeLimit(.minutes(10))) func jsonIsTheDocumentedSchema() throws {
   let report = try report(richApp())
   let text = GraphFormat.json.render(report)
   let object = try #require(
@@ -76,7 +76,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #"^(flowchart TD|  n\d+(\["[^"\[\]]*"\]|\("[^"()]*"\))|  n\d+ --> n\d+|  n\d+ -\. "[^"]*" \.-> n\d+|  classDef problem [a-z:#0-9,-]+|  class n\d+(,n\d+)* problem)$"#
 )
 
-@Test func mermaidIsANodeAndEdgeListInTheGrammar() throws {
+@Test(.timeLimit(.minutes(10))) func mermaidIsANodeAndEdgeListInTheGrammar() throws {
   let report = try report(richApp())
   let text = GraphFormat.mermaid.render(report)
   for line in text.split(separator: "\n") {
@@ -91,7 +91,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(GraphMermaid.escape("A \"B\" <C>") == "A #quot;B#quot; #lt;C#gt;")
 }
 
-@Test func dotIsAValidDigraph() throws {
+@Test(.timeLimit(.minutes(10))) func dotIsAValidDigraph() throws {
   let report = try report(richApp())
   let text = GraphFormat.dot.render(report)
   #expect(text.hasPrefix("digraph RIBs {\n"))
@@ -117,7 +117,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   }
 }
 
-@Test func sarifHasOneResultPerProblem() throws {
+@Test(.timeLimit(.minutes(10))) func sarifHasOneResultPerProblem() throws {
   let report = try report(richApp())
   let text = GraphFormat.sarif.render(report)
   let object = try #require(
@@ -131,7 +131,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(!text.contains("helpUri") && !text.contains("informationUri"))
 }
 
-@Test func theTextTreeMarksViewsPluginsAndProblems() throws {
+@Test(.timeLimit(.minutes(10))) func theTextTreeMarksViewsPluginsAndProblems() throws {
   let report = try report(richApp())
   let lines = GraphFormat.text.render(report).split(
     separator: "\n", omittingEmptySubsequences: false
@@ -147,7 +147,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
       == true)
 }
 
-@Test func graphCheckExitsOneOnErrorsInTheCompilersForm() throws {
+@Test(.timeLimit(.minutes(10))) func graphCheckExitsOneOnErrorsInTheCompilersForm() throws {
   let folder = SourceFolder(richApp())
   // A problem read from source is a warning: the app may compile (issue 43); --strict fails.
   #expect(ribcage(["graph", "--check", "--quiet"], in: folder.path).status == 0)
@@ -172,7 +172,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   #expect(drawn.out.hasPrefix("flowchart TD"))
 }
 
-@Test func graphUsageErrorsExitTwo() {
+@Test(.timeLimit(.minutes(10))) func graphUsageErrorsExitTwo() {
   let folder = SourceFolder(uberApp())
   let format = ribcage(["graph", "--format", "png"], in: folder.path)
   #expect(format.status == 2)
@@ -191,7 +191,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
   }
 }
 
-@Test func checkLintsAndDrawsFromOneParsePerFile() throws {
+@Test(.timeLimit(.minutes(10))) func checkLintsAndDrawsFromOneParsePerFile() throws {
   let folder = SourceFolder(
     richApp().merging([
       "Base.swift": "class BaseInteractor: Interactor {}",

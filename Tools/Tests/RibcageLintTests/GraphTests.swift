@@ -4,7 +4,7 @@ import Testing
 
 // `ribcage graph`: each shape of builder and edge, each dependency error, each tree problem.
 
-@Test func uberShapesDrawTheTreeWithItsParts() throws {
+@Test(.timeLimit(.minutes(10))) func uberShapesDrawTheTreeWithItsParts() throws {
   let graph = try graph(uberApp())
   #expect(graph.roots == ["Root"])
   #expect(graph.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
@@ -23,7 +23,7 @@ import Testing
   #expect(graph.node("Root")?.path == "Root/Root.swift")
 }
 
-@Test func ribsAreFoundByInheritanceNotByName() throws {
+@Test(.timeLimit(.minutes(10))) func ribsAreFoundByInheritanceNotByName() throws {
   // Odd names: the router and interactor are found from what they inherit, through a project
   // base class declared in another file.
   let graph = try graph([
@@ -53,7 +53,7 @@ import Testing
   #expect(graph.unplaced.isEmpty)
 }
 
-@Test func implicitInitsAndStoredBuildablesAreEdges() throws {
+@Test(.timeLimit(.minutes(10))) func implicitInitsAndStoredBuildablesAreEdges() throws {
   // ModernRIBs apps write `let x: XBuilder = .init(dependency: component)`; routers store
   // `any XBuildable` under any name.
   let drawn = try graph(
@@ -95,7 +95,9 @@ import Testing
   #expect(stored.edges.first?.evidence == "stores SearchBuildable")
 }
 
-@Test func componentizedAndMultiStageBuildersAreReadFromTheirComponents() throws {
+@Test(.timeLimit(.minutes(10))) func componentizedAndMultiStageBuildersAreReadFromTheirComponents()
+  throws
+{
   let graph = try graph([
     "Parent.swift": """
     import RIBs
@@ -155,7 +157,7 @@ import Testing
   #expect(graph.problems.isEmpty, "\(graph.problems)")
 }
 
-@Test func pluginsAreOptionalEdgesWithTheirFlagKey() throws {
+@Test(.timeLimit(.minutes(10))) func pluginsAreOptionalEdgesWithTheirFlagKey() throws {
   let graph = try graph([
     "Flags.swift": """
     import Ribcage
@@ -214,7 +216,7 @@ import Testing
   #expect(graph.edges.filter(\.isPlugin).map(\.child) == ["Coupon"])
 }
 
-@Test func oneBuilderBuildingSeveralRIBsAndAdaptersArePlaced() throws {
+@Test(.timeLimit(.minutes(10))) func oneBuilderBuildingSeveralRIBsAndAdaptersArePlaced() throws {
   let graph = try graph([
     "Ride.swift": """
     import Ribcage
@@ -287,7 +289,7 @@ import Testing
   #expect(graph.unplaced.isEmpty, "\(graph.unplaced)")
 }
 
-@Test func needleStyleComponentsAreEdgesAndResolveFromAncestors() throws {
+@Test(.timeLimit(.minutes(10))) func needleStyleComponentsAreEdgesAndResolveFromAncestors() throws {
   let files = [
     "Root.swift": """
     import NeedleFoundation
@@ -347,7 +349,7 @@ import Testing
   #expect(problem.line == 4)
 }
 
-@Test func aMissingRequirementNamesItsTypeAndThePathFromTheRoot() throws {
+@Test(.timeLimit(.minutes(10))) func aMissingRequirementNamesItsTypeAndThePathFromTheRoot() throws {
   // uber style: the parent's component conforms to the child's dependency in an extension but
   // does not implement the requirement.
   let graph = try graph(
@@ -371,7 +373,7 @@ import Testing
   #expect(problem.rib == "OffGame")
 }
 
-@Test func aRequirementProvidedWithAnotherTypeIsAnError() throws {
+@Test(.timeLimit(.minutes(10))) func aRequirementProvidedWithAnotherTypeIsAnError() throws {
   let graph = try graph(
     uberApp([
       "LoggedIn/Scores.swift": """
@@ -392,7 +394,7 @@ import Testing
   #expect(graph.messages(.missingDependency).isEmpty)
 }
 
-@Test func providedThroughProtocolsAliasesAndDefaults() throws {
+@Test(.timeLimit(.minutes(10))) func providedThroughProtocolsAliasesAndDefaults() throws {
   // A parent passing its own dependency protocol that inherits the child's: provided. A
   // protocol extension's default: provided. A typealias: the same type.
   let graph = try graph([
@@ -443,7 +445,7 @@ import Testing
   #expect(graph.messages(.dependencyTypeMismatch).isEmpty)
 }
 
-@Test func aParentInteractorThatIsNotTheChildsListenerIsAnError() throws {
+@Test(.timeLimit(.minutes(10))) func aParentInteractorThatIsNotTheChildsListenerIsAnError() throws {
   let graph = try graph(
     uberApp([
       "LoggedIn/LoggedIn.swift": try #require(uberApp()["LoggedIn/LoggedIn.swift"])
@@ -458,7 +460,7 @@ import Testing
     ])
 }
 
-@Test func cyclesOrphansDoubleBuildsAndRootsAreReported() throws {
+@Test(.timeLimit(.minutes(10))) func cyclesOrphansDoubleBuildsAndRootsAreReported() throws {
   let rib = { (name: String, children: [String]) in
     """
     import Ribcage
@@ -516,7 +518,7 @@ import Testing
   #expect(unknown.hasErrors)
 }
 
-@Test func typesAreIdentifiedPerModule() throws {
+@Test(.timeLimit(.minutes(10))) func typesAreIdentifiedPerModule() throws {
   let settings = { (module: String) in
     """
     import Ribcage
@@ -550,7 +552,7 @@ import Testing
   #expect(graph.node("Account.Settings")?.module == "Account")
 }
 
-@Test func testDoublesAndNonRIBTypesAreNotRIBs() throws {
+@Test(.timeLimit(.minutes(10))) func testDoublesAndNonRIBTypesAreNotRIBs() throws {
   let graph = try graph(
     uberApp([
       "Networking/AuthRouter.swift": """
@@ -570,7 +572,7 @@ import Testing
 
 /// The Rides graph committed next to the Rides test that compares it with the running tree is
 /// what `ribcage graph` prints today (run from the repository root, as CI does).
-@Test func theCommittedRidesGraphIsWhatTheCommandPrints() throws {
+@Test(.timeLimit(.minutes(10))) func theCommittedRidesGraphIsWhatTheCommandPrints() throws {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
   let file = "Examples/Rides/Tests/RidesTests/StaticGraph.json"
@@ -589,7 +591,7 @@ import Testing
   #expect(graph.unplaced.isEmpty)
 }
 
-@Test func aFeatureCopiedUnderTheSameNamesIsKeptApart() throws {
+@Test(.timeLimit(.minutes(10))) func aFeatureCopiedUnderTheSameNamesIsKeptApart() throws {
   // A copied feature folder (same class names, same module): two RIBs, each with its own
   // interactor, neither merged into the other.
   let feature = """
@@ -609,7 +611,7 @@ import Testing
   #expect(graph.unplaced.isEmpty, "\(graph.unplaced)")
 }
 
-@Test func workflowStepsArePlacedOnTheRIBsThatImplementThem() throws {
+@Test(.timeLimit(.minutes(10))) func workflowStepsArePlacedOnTheRIBsThatImplementThem() throws {
   let graph = try graph(
     uberApp([
       "Actionable.swift": """
@@ -653,7 +655,7 @@ import Testing
   #expect(graph.workflows[1].steps.map(\.method) == ["waitForLogin", "unknownStep"])
 }
 
-@Test func twoCopiesOfAnAppInOneModuleAreTwoTrees() throws {
+@Test(.timeLimit(.minutes(10))) func twoCopiesOfAnAppInOneModuleAreTwoTrees() throws {
   // uber/RIBs-iOS keeps each tutorial's app side by side under one Package.swift: the same names
   // declared in each copy, extensions and conformances joining their own copy's types.
   var files: [String: String] = ["Package.swift": "// swift-tools-version:5.9"]

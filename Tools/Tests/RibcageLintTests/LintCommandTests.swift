@@ -10,7 +10,7 @@ private let leaky = """
   }
   """
 
-@Test func textOutputIsTheCompilersFormatAndErrorsExitOne() {
+@Test(.timeLimit(.minutes(10))) func textOutputIsTheCompilersFormatAndErrorsExitOne() {
   // strong-listener is a warning by default (docs/lint-evaluation.md); a team can raise it.
   let folder = SourceFolder([
     "Sources/Home.swift": leaky, ".ribcage.yml": "rules:\n  strong-listener: error\n",
@@ -25,7 +25,7 @@ private let leaky = """
   #expect(run.error == "2 finding(s), 1 error(s) in 1 file(s), 4 line(s); config: .ribcage.yml")
 }
 
-@Test func warningsOnlyExitZeroAndQuietPrintsFindingsOnly() {
+@Test(.timeLimit(.minutes(10))) func warningsOnlyExitZeroAndQuietPrintsFindingsOnly() {
   let folder = SourceFolder(["Home.swift": leaky])
   let run = ribcage(["lint", "--disable", "strong-listener", "--quiet"], in: folder.path)
   #expect(run.status == 0)
@@ -33,14 +33,14 @@ private let leaky = """
   #expect(run.error.isEmpty)
 }
 
-@Test func ruleFiltersSelectRules() {
+@Test(.timeLimit(.minutes(10))) func ruleFiltersSelectRules() {
   let folder = SourceFolder(["Home.swift": leaky])
   let only = ribcage(["lint", "--rule", "missing-super-call", "--quiet"], in: folder.path)
   #expect(only.out.split(separator: "\n").count == 1)
   #expect(only.status == 0)
 }
 
-@Test func jsonOutputParsesAndCarriesCounts() throws {
+@Test(.timeLimit(.minutes(10))) func jsonOutputParsesAndCarriesCounts() throws {
   let folder = SourceFolder(["Home.swift": leaky])
   let run = ribcage(["lint", "--format", "json"], in: folder.path)
   let object = try #require(
@@ -51,7 +51,7 @@ private let leaky = """
   #expect((object["files"] as? [String: Int])?["analyzed"] == 1)
 }
 
-@Test func sarifOutputIsSARIF210WithRulesHelpAndLocations() throws {
+@Test(.timeLimit(.minutes(10))) func sarifOutputIsSARIF210WithRulesHelpAndLocations() throws {
   let folder = SourceFolder(["Sources/My Home.swift": leaky])
   let run = ribcage(["lint", "--format", "sarif"], in: folder.path)
   let sarif = try #require(
@@ -83,7 +83,7 @@ private let leaky = """
   #expect((location["region"] as? [String: Int])?["startColumn"] == 7)
 }
 
-@Test func suppressionsHideFindingsOnTheNextLineAndInRanges() throws {
+@Test(.timeLimit(.minutes(10))) func suppressionsHideFindingsOnTheNextLineAndInRanges() throws {
   let source = """
     final class HomeInteractor: Interactor {
       // ribcage:disable:next strong-listener
@@ -101,7 +101,7 @@ private let leaky = """
   #expect(try findings(source).map(\.line) == [9])
 }
 
-@Test func aBaselineHidesKnownFindingsEvenWhenLinesMove() throws {
+@Test(.timeLimit(.minutes(10))) func aBaselineHidesKnownFindingsEvenWhenLinesMove() throws {
   let folder = SourceFolder(["Home.swift": leaky])
   let written = ribcage(["lint", "--write-baseline", "baseline.json"], in: folder.path)
   #expect(written.status == 0)
@@ -121,7 +121,7 @@ private let leaky = """
   #expect(run.error.hasSuffix("; 2 in the baseline"))
 }
 
-@Test func theConfigurationSetsSeveritiesExcludesAndNaming() {
+@Test(.timeLimit(.minutes(10))) func theConfigurationSetsSeveritiesExcludesAndNaming() {
   let folder = SourceFolder([
     "Home.swift": leaky,
     "Generated/Gen.swift": leaky,
@@ -145,30 +145,32 @@ private let leaky = """
     ])
 }
 
-@Test(arguments: [
-  (
-    "rules: [a, b]",
-    "error: .ribcage.yml: rules: expected a mapping of rule ids to error, warning or off"
-  ),
-  (
-    "rules:\n  strong-listener: loud",
-    "error: .ribcage.yml: rules.strong-listener: expected error, warning or off, found 'loud'"
-  ),
-  (
-    "rules:\n  no-such-rule: off",
-    "error: .ribcage.yml: rules.no-such-rule: unknown rule; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
-  ),
-  ("exclude: 3", "error: .ribcage.yml: exclude: expected a list of strings"),
-  (
-    "naming:\n  widget: [W]",
-    "error: .ribcage.yml: naming.widget: unknown role; roles: interactor, router, builder, component, view, presenter, service, worker, coordinator, listener, viewModel"
-  ),
-  (
-    "colour: red",
-    "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming, tests"
-  ),
-  ("rules: {", "error: .ribcage.yml: not valid YAML"),
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    (
+      "rules: [a, b]",
+      "error: .ribcage.yml: rules: expected a mapping of rule ids to error, warning or off"
+    ),
+    (
+      "rules:\n  strong-listener: loud",
+      "error: .ribcage.yml: rules.strong-listener: expected error, warning or off, found 'loud'"
+    ),
+    (
+      "rules:\n  no-such-rule: off",
+      "error: .ribcage.yml: rules.no-such-rule: unknown rule; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
+    ),
+    ("exclude: 3", "error: .ribcage.yml: exclude: expected a list of strings"),
+    (
+      "naming:\n  widget: [W]",
+      "error: .ribcage.yml: naming.widget: unknown role; roles: interactor, router, builder, component, view, presenter, service, worker, coordinator, listener, viewModel"
+    ),
+    (
+      "colour: red",
+      "error: .ribcage.yml: colour: unknown key; expected one of rules, exclude, naming, tests"
+    ),
+    ("rules: {", "error: .ribcage.yml: not valid YAML"),
+  ])
 func aBadConfigurationNamesTheFileTheKeyAndWhatWasExpected(yaml: String, message: String) {
   let folder = SourceFolder(["Home.swift": leaky, ".ribcage.yml": yaml])
   let run = ribcage(["lint"], in: folder.path)
@@ -177,17 +179,19 @@ func aBadConfigurationNamesTheFileTheKeyAndWhatWasExpected(yaml: String, message
   #expect(run.out.isEmpty)
 }
 
-@Test(arguments: [
-  (["lint", "missing"], "error: missing: No such file or directory"),
-  (["lint", "--format", "xml"], "error: unknown format 'xml'; formats: text, json, sarif"),
-  (
-    ["lint", "--rule", "nope"],
-    "error: unknown rule 'nope'; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
-  ),
-  (["lint", "--jobs", "0"], "error: --jobs must be at least 1, not 0"),
-  (["lint", "--config", "none.yml"], "error: the configuration file none.yml does not exist"),
-  (["lint", "--baseline", "none.json"], "error: cannot read the baseline none.json"),
-])
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    (["lint", "missing"], "error: missing: No such file or directory"),
+    (["lint", "--format", "xml"], "error: unknown format 'xml'; formats: text, json, sarif"),
+    (
+      ["lint", "--rule", "nope"],
+      "error: unknown rule 'nope'; rules: \(Rule.all.map(\.id).joined(separator: ", "))"
+    ),
+    (["lint", "--jobs", "0"], "error: --jobs must be at least 1, not 0"),
+    (["lint", "--config", "none.yml"], "error: the configuration file none.yml does not exist"),
+    (["lint", "--baseline", "none.json"], "error: cannot read the baseline none.json"),
+  ])
 func usageAndIOErrorsExitTwo(arguments: [String], message: String) {
   let folder = SourceFolder(["Home.swift": leaky])
   let run = ribcage(arguments, in: folder.path)
@@ -195,14 +199,14 @@ func usageAndIOErrorsExitTwo(arguments: [String], message: String) {
   #expect(run.error == message)
 }
 
-@Test func aBadBaselineFileIsNamed() {
+@Test(.timeLimit(.minutes(10))) func aBadBaselineFileIsNamed() {
   let folder = SourceFolder(["Home.swift": leaky, "b.json": "{\"version\": 1}"])
   let run = ribcage(["lint", "--baseline", "b.json"], in: folder.path)
   #expect(run.status == 2)
   #expect(run.error.hasPrefix("error: b.json: not a baseline written by --write-baseline"))
 }
 
-@Test func jobsDoNotChangeTheResult() throws {
+@Test(.timeLimit(.minutes(10))) func jobsDoNotChangeTheResult() throws {
   var files: [String: String] = [:]
   for index in 0..<40 { files["F\(index).swift"] = leaky }
   let folder = SourceFolder(files)
@@ -215,7 +219,7 @@ func usageAndIOErrorsExitTwo(arguments: [String], message: String) {
   #expect(serial == parallel)
 }
 
-@Test func listRulesNamesEveryRule() {
+@Test(.timeLimit(.minutes(10))) func listRulesNamesEveryRule() {
   let run = ribcage(["lint", "--list-rules"], in: NSTemporaryDirectory())
   #expect(run.status == 0)
   #expect(run.out.split(separator: "\n").count == Rule.all.count)

@@ -44,7 +44,8 @@ private func ridesRepository() -> SourceFolder {
   return folder
 }
 
-@Test func theRidesExampleGetsTheSameFindingsFromTheRepositoryRootAndFromItsFolder() {
+@Test(.timeLimit(.minutes(10)))
+func theRidesExampleGetsTheSameFindingsFromTheRepositoryRootAndFromItsFolder() {
   let repository = ridesRepository()
   let fromRoot = ribcage(["lint", "Examples/Rides"], in: repository.path)
   let wholeRepository = ribcage(["lint"], in: repository.path)
@@ -61,7 +62,7 @@ private func ridesRepository() -> SourceFolder {
   #expect(fromFolder.error.hasSuffix("; config: .ribcage.yml"))
 }
 
-@Test func aNestedConfigurationRefinesItsParentsRulesAndNaming() {
+@Test(.timeLimit(.minutes(10))) func aNestedConfigurationRefinesItsParentsRulesAndNaming() {
   let folder = SourceFolder([
     ".ribcage.yml": """
     rules:
@@ -95,7 +96,8 @@ private func ridesRepository() -> SourceFolder {
   #expect(summary.hasSuffix("; config: .ribcage.yml, Feature/.ribcage.yml"))
 }
 
-@Test func excludesAreRelativeToTheFolderOfTheFileThatListsThemAndAreInherited() {
+@Test(.timeLimit(.minutes(10)))
+func excludesAreRelativeToTheFolderOfTheFileThatListsThemAndAreInherited() {
   let folder = SourceFolder([
     ".ribcage.yml": "exclude:\n  - Legacy/**\n  - Old\n",
     "Legacy/Home.swift": leaky,
@@ -112,7 +114,7 @@ private func ridesRepository() -> SourceFolder {
     ])
 }
 
-@Test func theWalkUpStopsAtTheRootOfTheGitRepository() {
+@Test(.timeLimit(.minutes(10))) func theWalkUpStopsAtTheRootOfTheGitRepository() {
   let outer = SourceFolder([
     ".ribcage.yml": "rules:\n  strong-listener: off\n",
     "checkout/Home.swift": leaky,
@@ -135,7 +137,8 @@ private func ridesRepository() -> SourceFolder {
   #expect(root.error.hasSuffix("; config: .ribcage.yml"))
 }
 
-@Test func configOverridesEveryNestedFileAndItsExcludesAreRelativeToItsFolder() {
+@Test(.timeLimit(.minutes(10)))
+func configOverridesEveryNestedFileAndItsExcludesAreRelativeToItsFolder() {
   let folder = SourceFolder([
     ".ribcage.yml": "rules:\n  strong-listener: off\n",
     "Feature/.ribcage.yml": "rules:\n  strong-listener: off\n",
@@ -148,7 +151,7 @@ private func ridesRepository() -> SourceFolder {
   #expect(run.error.hasSuffix("; config: ci/lint.yml"))
 }
 
-@Test func aBadNestedConfigurationIsNamedRelativeToTheWorkingDirectory() {
+@Test(.timeLimit(.minutes(10))) func aBadNestedConfigurationIsNamedRelativeToTheWorkingDirectory() {
   let folder = SourceFolder([
     "Feature/.ribcage.yml": "rules:\n  strong-listener: loud\n",
     "Feature/Home.swift": leaky,
@@ -163,7 +166,8 @@ private func ridesRepository() -> SourceFolder {
   #expect(run.out.isEmpty)
 }
 
-@Test func jsonNamesTheConfigurationFilesAndOnlyThoseThatApplied() throws {
+@Test(.timeLimit(.minutes(10))) func jsonNamesTheConfigurationFilesAndOnlyThoseThatApplied() throws
+{
   let repository = ridesRepository()
   repository.write("Examples/Unused/.ribcage.yml", "rules:\n  global-state: off\n")
   let run = ribcage(["lint", "Examples/Rides", "--format", "json"], in: repository.path)

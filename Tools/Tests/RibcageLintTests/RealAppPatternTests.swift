@@ -26,7 +26,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 1. Roles from code, not names
 
-@Suite struct RolesFromCodeTests {
+@Suite(.timeLimit(.minutes(10))) struct RolesFromCodeTests {
   @Test func aRIBsOwnInteractorWithAnotherNameIsNotAnotherRIB() throws {
     let files = [
       "Card/CardRouter.swift": """
@@ -164,7 +164,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 2. A view's own UI-event relays
 
-@Suite struct ViewEventRelayTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewEventRelayTests {
   @Test func aViewsOwnRelaysAreNeitherStateWritesNorLogic() throws {
     let source = """
       import RIBs
@@ -186,7 +186,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
   }
 }
 
-@Suite struct ViewMisreadingTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewMisreadingTests {
   @Test func aWebViewLoadingAPageIsNoNetworkingAndReuseIdentifiersAreConstants() throws {
     let source = """
       import RIBs
@@ -204,7 +204,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 3. Scheduler operators are not subscriptions
 
-@Suite struct SchedulerOperatorTests {
+@Suite(.timeLimit(.minutes(10))) struct SchedulerOperatorTests {
   @Test func observeOnAndSubscribeOnAreOperators() throws {
     let source = """
       import RIBs
@@ -230,7 +230,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 4. Permanent children
 
-@Suite struct PermanentChildrenTests {
+@Suite(.timeLimit(.minutes(10))) struct PermanentChildrenTests {
   @Test func tabsAndChildrenAttachedAtLoadAreNotReported() throws {
     let source = """
       import RIBs
@@ -267,7 +267,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 5. Capture analysis
 
-@Suite struct CaptureTests {
+@Suite(.timeLimit(.minutes(10))) struct CaptureTests {
   @Test func weakByAPIBoundOnDeactivationAndMetatypesAreNoCycles() throws {
     let source = """
       import RIBs
@@ -313,7 +313,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 6. Test code
 
-@Suite struct TestCodeTests {
+@Suite(.timeLimit(.minutes(10))) struct TestCodeTests {
   private static let leaky = """
     import RIBs
     final class LoggedInInteractableMock: LoggedInInteractable {
@@ -343,7 +343,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 7. Same-named types in two modules
 
-@Suite struct ModuleIdentityTests {
+@Suite(.timeLimit(.minutes(10))) struct ModuleIdentityTests {
   @Test func twoRoutersWithOneNameInTwoTargetsStayTwo() throws {
     let files = [
       "Modules/Feed/Sources/Feed/HomeRouter.swift": """
@@ -367,7 +367,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: 8. Advice
 
-@Suite struct AdviceTests {
+@Suite(.timeLimit(.minutes(10))) struct AdviceTests {
   @Test func aListenerWhoseProtocolIsNotClassBoundIsToldToMakeItSo() throws {
     let source = """
       import RIBs
@@ -442,7 +442,7 @@ private func messages(_ source: String, _ rule: Rule) throws -> [String] {
 
 // MARK: Missed faults
 
-@Suite struct MissedFaultTests {
+@Suite(.timeLimit(.minutes(10))) struct MissedFaultTests {
   @Test func aStrongDelegateInAHelperTheRIBOwnsIsReported() throws {
     let files = [
       "List/ListAdapter.swift": """

@@ -22,7 +22,7 @@ private func lint(_ folder: SourceFolder, _ paths: [String] = []) throws -> Lint
 private let leaky =
   "import Ribcage\nfinal class HomeInteractor: Interactor { var listener: HomeListener? }\n"
 
-@Test func badFilesAreNotesNotCrashesAndEveryFileIsAccountedFor() throws {
+@Test(.timeLimit(.minutes(10))) func badFilesAreNotesNotCrashesAndEveryFileIsAccountedFor() throws {
   let folder = SourceFolder([
     "Good.swift": leaky,
     "Empty.swift": "",
@@ -45,7 +45,9 @@ private let leaky =
   #expect(report.findings.map(\.path) == ["Good.swift"])
 }
 
-@Test func filesWithSyntaxErrorsAreAnalysedAsFarAsTheParserRecovers() throws {
+@Test(.timeLimit(.minutes(10))) func filesWithSyntaxErrorsAreAnalysedAsFarAsTheParserRecovers()
+  throws
+{
   let folder = SourceFolder([
     "Broken.swift": """
     import Ribcage
@@ -65,14 +67,14 @@ private let leaky =
   #expect(report.findings.map(\.rule).contains("strong-listener"))
 }
 
-@Test func aFolderNamedLikeASwiftFileIsWalked() throws {
+@Test(.timeLimit(.minutes(10))) func aFolderNamedLikeASwiftFileIsWalked() throws {
   let folder = SourceFolder(["GRDB.swift/Sources/Home.swift": leaky])
   let report = try lint(folder)
   #expect(report.findings.map(\.path) == ["GRDB.swift/Sources/Home.swift"])
   #expect(try lint(folder, ["GRDB.swift"]).findings.count == 1)
 }
 
-@Test func symlinkLoopsEndAndAreReported() throws {
+@Test(.timeLimit(.minutes(10))) func symlinkLoopsEndAndAreReported() throws {
   let folder = SourceFolder(["Sources/Home.swift": leaky])
   // A folder link back up, and a file link loop.
   symlink(folder.path + "/Sources", folder.path + "/Sources/Again")
@@ -85,7 +87,7 @@ private let leaky =
   #expect(report.discoveredFileCount == 3)
 }
 
-@Test func buildFoldersAndHiddenFoldersAreSkipped() throws {
+@Test(.timeLimit(.minutes(10))) func buildFoldersAndHiddenFoldersAreSkipped() throws {
   let folder = SourceFolder([
     ".build/checkouts/x/Leak.swift": leaky, ".hidden/Leak.swift": leaky,
     "Sources/Home.swift": leaky,
@@ -93,7 +95,7 @@ private let leaky =
   #expect(try lint(folder).findings.map(\.path) == ["Sources/Home.swift"])
 }
 
-@Test func aPathThatDoesNotExistIsAnErrorNamingIt() {
+@Test(.timeLimit(.minutes(10))) func aPathThatDoesNotExistIsAnErrorNamingIt() {
   let folder = SourceFolder()
   #expect(throws: LintError.input(InputError(path: "Nope", reason: "No such file or directory"))) {
     try lint(folder, ["Nope"])
@@ -142,7 +144,7 @@ func theAnalyzerSurvivesRealCodebases() throws {
 
 /// Our own examples follow the rules, linted from the repository root as CI does: each file gets
 /// the nearest .ribcage.yml (Rides has its own).
-@Test func theExamplesAreLintClean() throws {
+@Test(.timeLimit(.minutes(10))) func theExamplesAreLintClean() throws {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
   for example in ["Examples/Rides", "Examples/QuickStart"] {
@@ -156,7 +158,7 @@ func theAnalyzerSurvivesRealCodebases() throws {
 
 /// Declarations the graph could trip over: cycles everywhere, self-reference, names of the
 /// framework's own types, empty and nameless things. It must finish and not crash.
-@Test func theGraphSurvivesPathologicalDeclarations() throws {
+@Test(.timeLimit(.minutes(10))) func theGraphSurvivesPathologicalDeclarations() throws {
   let folder = SourceFolder([
     "Cycles.swift": """
     class A: B {}

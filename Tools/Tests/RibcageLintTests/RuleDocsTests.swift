@@ -16,7 +16,7 @@ private func examples(of rule: Rule) throws -> [String] {
 }
 
 /// Every rule has a page whose bad example fires the rule and whose good example does not.
-@Test(arguments: Rule.all.filter { $0.id != Rule.childKnowsParent.id })
+@Test(.timeLimit(.minutes(10)), arguments: Rule.all.filter { $0.id != Rule.childKnowsParent.id })
 func theRulePagesExamplesBehaveAsTheySay(rule: Rule) throws {
   let blocks = try examples(of: rule)
   try #require(blocks.count == 2, "docs/rules/\(rule.id).md needs a bad and a good swift example")
@@ -26,7 +26,7 @@ func theRulePagesExamplesBehaveAsTheySay(rule: Rule) throws {
     try findings("import Ribcage\n" + blocks[1], rule: rule).isEmpty, "good example of \(rule.id)")
 }
 
-@Test func childKnowsParentsPageExamplesBehaveInATree() throws {
+@Test(.timeLimit(.minutes(10))) func childKnowsParentsPageExamplesBehaveInATree() throws {
   let blocks = try examples(of: .childKnowsParent)
   let tree = """
     import Ribcage

@@ -4,7 +4,7 @@ import Testing
 // Each rule with code that must fire (marked lines) and code that must not — Ribcage code and
 // uber/RIBs (RxSwift) / ModernRIBs (Combine) code alike.
 
-@Suite struct StrongListenerTests {
+@Suite(.timeLimit(.minutes(10))) struct StrongListenerTests {
   @Test func firesOnStrongListenersDelegatesAndOutputs() throws {
     let source = """
       import RIBs
@@ -35,7 +35,7 @@ import Testing
   }
 }
 
-@Suite struct RetainCycleClosureTests {
+@Suite(.timeLimit(.minutes(10))) struct RetainCycleClosureTests {
   @Test func firesOnStoredClosuresAndSubscriptionsCapturingSelf() throws {
     let source = """
       import Combine
@@ -99,7 +99,7 @@ import Testing
   }
 }
 
-@Suite struct UnboundSubscriptionTests {
+@Suite(.timeLimit(.minutes(10))) struct UnboundSubscriptionTests {
   @Test func firesOnSubscriptionsAndTasksNotBound() throws {
     let source = """
       import Ribcage
@@ -148,7 +148,7 @@ import Testing
   }
 }
 
-@Suite struct MissingSuperCallTests {
+@Suite(.timeLimit(.minutes(10))) struct MissingSuperCallTests {
   @Test func firesOnOverridesWithoutSuper() throws {
     let source = """
       final class HomeInteractor: Interactor {
@@ -182,7 +182,7 @@ import Testing
   }
 }
 
-@Suite struct ChildKnowsParentTests {
+@Suite(.timeLimit(.minutes(10))) struct ChildKnowsParentTests {
   static let tree = """
     final class RootBuilder: Builder<RootDependency> {
       func build() -> RootRouter { RootRouter(interactor: RootInteractor(), loggedIn: LoggedInBuilder(dependency: self)) }
@@ -230,7 +230,7 @@ import Testing
   }
 }
 
-@Suite struct ViewHasLogicTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewHasLogicTests {
   @Test func firesOnServicesWritableStreamsInteractorsAndNetworking() throws {
     let source = """
       import UIKit
@@ -260,7 +260,7 @@ import Testing
   }
 }
 
-@Suite struct MutableViewModelTests {
+@Suite(.timeLimit(.minutes(10))) struct MutableViewModelTests {
   @Test func firesOnClassesAndVars() throws {
     let source = """
       final class TripViewModel: ObservableObject { var title = "" }
@@ -285,7 +285,7 @@ import Testing
   }
 }
 
-@Suite struct StreamWrittenOutsideServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct StreamWrittenOutsideServiceTests {
   @Test func firesOnWritesToStreamsOtherObjectsOwn() throws {
     let source = """
       import RIBs
@@ -349,7 +349,7 @@ import Testing
   }
 }
 
-@Suite struct GlobalStateTests {
+@Suite(.timeLimit(.minutes(10))) struct GlobalStateTests {
   @Test func firesOnStaticVarsGlobalsAndSingletonsInRIBCode() throws {
     let source = """
       import Ribcage
@@ -385,7 +385,7 @@ import Testing
   }
 }
 
-@Suite struct AttachWithoutDetachTests {
+@Suite(.timeLimit(.minutes(10))) struct AttachWithoutDetachTests {
   @Test func firesOnRoutersThatNeverDetach() throws {
     let source = """
       final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {

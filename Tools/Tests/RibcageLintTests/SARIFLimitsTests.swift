@@ -4,7 +4,7 @@ import Testing
 
 /// Code scanning's side of SARIF: at most 25,000 results a run (the rest left out with a
 /// notification, errors kept first), rule help links only where a team says where its docs are.
-@Suite struct SARIFLimitsTests {
+@Suite(.timeLimit(.minutes(10))) struct SARIFLimitsTests {
   /// Three interactors with a strong listener each (warnings) and, in a folder where the rule is
   /// an error, one more.
   let folder = SourceFolder([

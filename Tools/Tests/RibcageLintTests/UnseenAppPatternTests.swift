@@ -14,7 +14,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct WeakCaptureTests {
+@Suite(.timeLimit(.minutes(10))) struct WeakCaptureTests {
   @Test func aWeakCaptureIsNoCycleWhateverTheBodyReads() throws {
     let source = """
       import RIBs
@@ -91,7 +91,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SubscriptionShapeTests {
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionShapeTests {
   @Test func aPresentersOwnMethodNamedLikeAnOperatorIsNoSubscription() throws {
     let source = """
       import RIBs
@@ -134,7 +134,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct EffectfulSuperTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectfulSuperTests {
   @Test func skippingUberRIBsEmptyHooksIsNoFinding() throws {
     let source = """
       import RIBs
@@ -183,7 +183,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct CompositionRootTests {
+@Suite(.timeLimit(.minutes(10))) struct CompositionRootTests {
   static let services = """
     final class KeychainStore { static let shared = KeychainStore() }
     final class Analytics { static let shared = Analytics() }
@@ -259,7 +259,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SharedStreamWriteTests {
+@Suite(.timeLimit(.minutes(10))) struct SharedStreamWriteTests {
   @Test func aChildWritingAStreamItsParentsComponentMakesIsReported() throws {
     let files = [
       "Parent/ParentComponent.swift": """
@@ -385,7 +385,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct TaskWritesPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct TaskWritesPropertyTests {
   @Test func aTaskWritingAPropertyWithoutSelfAfterAnAwaitIsReported() throws {
     let source = """
       import RIBs
@@ -414,7 +414,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct BrokenCycleTests {
+@Suite(.timeLimit(.minutes(10))) struct BrokenCycleTests {
   @Test func aSubscriptionInABagEmptiedOnDeactivationIsNoLastingCycle() throws {
     let source = """
       import ModernRIBs
@@ -440,7 +440,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SeverityIsAPromiseTests {
+@Suite(.timeLimit(.minutes(10))) struct SeverityIsAPromiseTests {
   @Test func onlyACycleInEveryReadingIsAnError() throws {
     let source = """
       import RIBs

@@ -2,7 +2,7 @@ import RibcageMigrate
 import Testing
 
 /// Where a person must act, `ribcage migrate` says so at the line, and only there.
-@Suite struct ActionNoteTests {
+@Suite(.timeLimit(.minutes(10))) struct ActionNoteTests {
   @Test func moduleQualifiedNamesAreRewrittenAndGoneOnesNoted() {
     let text = """
       import ModernRIBs

@@ -3,7 +3,7 @@ import Testing
 
 /// When `ribcage migrate` keeps, rewrites or removes `import Combine`: it never removes one on a
 /// guess, and leaves files with no RIB code alone.
-@Suite struct CombineImportTests {
+@Suite(.timeLimit(.minutes(10))) struct CombineImportTests {
   @Test(arguments: CombineFamilyFixtures.all.map(\.family))
   func eachCombineNameFamilyKeepsTheImportAsRibcageCombine(family: String) throws {
     let text = try #require(CombineFamilyFixtures.all.first { $0.family == family }?.text)

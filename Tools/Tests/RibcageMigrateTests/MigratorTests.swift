@@ -41,7 +41,7 @@ private let ribsWorkflow = """
   }
   """
 
-@Suite struct MigratorTests {
+@Suite(.timeLimit(.minutes(10))) struct MigratorTests {
   @Test func modernRIBsImportsAndBindingCallsAreRewritten() {
     let result = Migrator().migrate(modernRIBsInteractor, path: "GameInteractor.swift")
     #expect(result.changed)
@@ -288,7 +288,7 @@ private final class CapturedConsole: @unchecked Sendable {
   }
 }
 
-@Suite struct MigrateCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct MigrateCommandTests {
   private func makeFolder(_ files: [String: String]) throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("ribcage-migrate-\(UUID().uuidString)").path
