@@ -113,13 +113,15 @@ public final class TreeContext {
   var hasObservers: Bool { hasTap || eventRelay.hasSubscribers }
 
   func emit(_ event: TreeEvent) {
-    if hasTap, let tap {
-      switch event {
-      case .attached(let child, let parent): tap.treeAttached(child, to: parent)
-      case .detached(let child, let parent): tap.treeDetached(child, from: parent)
-      case .activated(let router): tap.treeActivated(router)
-      case .deactivated(let router): tap.treeDeactivated(router)
-      case .loaded(let router): tap.treeLoaded(router)
+    if let tap {
+      Self.call(tap) { tap in
+        switch event {
+        case .attached(let child, let parent): tap.treeAttached(child, to: parent)
+        case .detached(let child, let parent): tap.treeDetached(child, from: parent)
+        case .activated(let router): tap.treeActivated(router)
+        case .deactivated(let router): tap.treeDeactivated(router)
+        case .loaded(let router): tap.treeLoaded(router)
+        }
       }
     }
     if eventRelay.hasSubscribers { eventRelay.send(event) }
@@ -144,23 +146,30 @@ public final class TreeContext {
   var timesHooks: Bool { tapTimesHooks || hookRelay.hasSubscribers }
 
   /// The tree's ``InspectionTap``, if one is set: it takes every tree event and hook timing as
-  /// a direct call. Unowned: its owner clears it before it goes (``setInspectionTap(_:timesHooks:)``).
-  @exclusivity(unchecked) private unowned(unsafe) var tap: (any InspectionTap)?
+  /// a direct call. Unmanaged: its owner clears it before it goes
+  /// (``setInspectionTap(_:timesHooks:)``), and a call through it retains nothing.
+  @exclusivity(unchecked) private var tap: Unmanaged<InspectionTap>?
   @exclusivity(unchecked) private var tapTimesHooks = false
-  /// Whether `tap` is set, kept apart: testing the unowned reference itself retains it.
-  @exclusivity(unchecked) private var hasTap = false
+  private var hasTap: Bool { tap != nil }
 
   /// The tap set, if any.
-  @_spi(RibcageInspection) public var inspectionTap: (any InspectionTap)? { tap }
+  @_spi(RibcageInspection) public var inspectionTap: InspectionTap? { tap?.takeUnretainedValue() }
+
+  /// Calls `body` with `tap`, retaining nothing. A helper rather than a closure handed to
+  /// `_withUnsafeGuaranteedRef` directly: a main-actor closure handed to it is checked at run
+  /// time for being on the main actor, one passed on from here is not.
+  @inline(__always)
+  private nonisolated static func call(
+    _ tap: Unmanaged<InspectionTap>, _ body: (InspectionTap) -> Void
+  ) {
+    tap._withUnsafeGuaranteedRef(body)
+  }
 
   /// Sets (or, with `nil`, clears) the tree's tap; with `timesHooks`, hooks are timed for it.
   /// The tap is not retained: clear it before it is released.
-  @_spi(RibcageInspection) public func setInspectionTap(
-    _ tap: (any InspectionTap)?, timesHooks: Bool
-  ) {
-    self.tap = tap
-    hasTap = tap != nil
-    tapTimesHooks = hasTap && timesHooks
+  @_spi(RibcageInspection) public func setInspectionTap(_ tap: InspectionTap?, timesHooks: Bool) {
+    self.tap = tap.map { Unmanaged.passUnretained($0) }
+    tapTimesHooks = tap != nil && timesHooks
   }
   var recordsRenders: Bool { hasTap || renderRelay.hasSubscribers }
 
@@ -184,14 +193,16 @@ public final class TreeContext {
   func emitHookTiming(_ router: RouterNode, _ hook: LifecycleHook, since start: UInt64) {
     let end = ribcage_ticks()
     hookClock = end
-    if tapTimesHooks, let tap { tap.hookTimed(router, hook, start: start, end: end) }
+    if tapTimesHooks, let tap {
+      Self.call(tap) { $0.hookTimed(router, hook, start: start, end: end) }
+    }
     if hookRelay.hasSubscribers {
       hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
     }
   }
 
   func emit(_ render: RenderRecord) {
-    if hasTap, let tap { tap.treeRendered(render) }
+    if let tap { Self.call(tap) { $0.treeRendered(render) } }
     if renderRelay.hasSubscribers { renderRelay.send(render) }
   }
 

@@ -18,16 +18,24 @@ struct PathTable {
   /// Paths known (they are never forgotten: an app has as many as its screens' arrangements).
   var count: Int { parents.count }
 
-  /// The path of a RIB named by `naming` (escaped bytes `escapedName`) below `parent` (-1 for a
-  /// root).
-  mutating func path(parent: Int32, naming: Int32, escapedName: [UInt8]) -> Int32 {
-    let key = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: naming))
-    let line = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+  /// The path of a RIB named by `naming` below `parent` (-1 for a root), if it is known.
+  @inline(__always)
+  mutating func known(parent: Int32, naming: Int32) -> Int32? {
+    let key = Self.key(parent: parent, naming: naming)
+    let line = Self.line(of: key)
     if recent[line].key == key { return recent[line].id }
     if let known = index[key] {
       recent[line] = (key, known)
       return known
     }
+    return nil
+  }
+
+  /// Adds the path of a RIB named by `naming` (escaped bytes `escapedName`) below `parent` (-1
+  /// for a root), not yet ``known(parent:naming:)``.
+  mutating func add(parent: Int32, naming: Int32, escapedName: [UInt8]) -> Int32 {
+    let key = Self.key(parent: parent, naming: naming)
+    let line = Self.line(of: key)
     let depth = parent >= 0 ? depths[Int(parent)] + 1 : 0
     var bytes: [UInt8]?
     if depth < Self.cachedDepth {
@@ -44,6 +52,14 @@ struct PathTable {
     index[key] = id
     recent[line] = (key, id)
     return id
+  }
+
+  private static func key(parent: Int32, naming: Int32) -> UInt64 {
+    UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: naming))
+  }
+
+  private static func line(of key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
   }
 
   /// Writes path `id` as the contents of a JSON string, names from `escapedNames`.

@@ -6,8 +6,10 @@
 /// the router's identity, so a released router is never touched and a stale number never
 /// mislabels a newer one.
 ///
-/// Every event reads this table, so what an event touches is a trivial value in a flat array
-/// (no reference counting); children, names and view models live in arrays beside it, and paths
+/// Every event reads this table, so what an event touches is a trivial value in memory the table
+/// allocates itself (no reference counting, no copy-on-write check); each entry links its first
+/// and last child and its siblings, so attaching and detaching move a few numbers and a
+/// subtree is freed without a stack. Names and view models live in arrays beside it, and paths
 /// in a ``PathTable`` that records point into.
 ///
 /// A class: events call its methods through one reference (a struct this size would be copied
@@ -15,7 +17,7 @@
 @MainActor
 final class RIBTable {
   // Main-actor state read by every event; no access spans a call out.
-  /// The per-event part of an entry.
+  /// An entry: what an event reads, and the links of the tree.
   struct Node {
     var object: ObjectIdentifier
     var id: UInt64
@@ -24,9 +26,17 @@ final class RIBTable {
     var naming: Int32
     /// Index into `paths`.
     var path: Int32
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    /// The next sibling (the next root, for a root; the next free slot, for a free one).
+    var next: Int32 = -1
+    var previous: Int32 = -1
     var isActive: Bool
     var isLoaded: Bool
     var hasView: Bool
+    var isLive = true
+    /// Whether `viewModels` has one for the slot.
+    var hasViewModel = false
   }
 
   /// A router type's RIB name (raw and escaped for JSON) and type name.
@@ -36,18 +46,20 @@ final class RIBTable {
     var routerType: String
   }
 
-  @exclusivity(unchecked) private(set) var nodes: [Node] = []
-  @exclusivity(unchecked) private var isLive: [Bool] = []
-  @exclusivity(unchecked) private(set) var children: [[Int32]] = []
+  @exclusivity(unchecked) nonisolated(unsafe) private var nodes: UnsafeMutablePointer<Node>
+  /// Slots in use or free (`nodes` holds `capacity`).
+  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var capacity = 64
   /// The last view model each slot rendered.
-  @exclusivity(unchecked) var viewModels: [Keyframe.RenderedViewModel?] = []
+  @exclusivity(unchecked) private(set) var viewModels: [Keyframe.RenderedViewModel?] = []
   /// Every path seen, interned.
   @exclusivity(unchecked) var paths = PathTable()
   @exclusivity(unchecked) private(set) var namings: [Naming] = []
   /// Each naming's escaped name, for writing paths.
   @exclusivity(unchecked) private(set) var escapedNames: [[UInt8]] = []
   @exclusivity(unchecked) private var namingByType: [ObjectIdentifier: Int32] = [:]
-  @exclusivity(unchecked) private var free: [Int32] = []
+  /// The first free slot (linked through `next`), -1 for none.
+  @exclusivity(unchecked) private var firstFree: Int32 = -1
   /// Slots by router identity: the fallback when another recorder's number is on a router,
   /// kept only once another recorder runs beside this one (``indexIdentities()``) — a lone
   /// recorder finds every router by its number.
@@ -57,15 +69,19 @@ final class RIBTable {
   /// The last router types named, direct-mapped by identity: most attaches skip the dictionary.
   @exclusivity(unchecked) private var recentTypes = [(type: ObjectIdentifier?, naming: Int32)](
     repeating: (nil, 0), count: 64)
-  /// Scratch for removing subtrees, kept between detaches.
-  @exclusivity(unchecked) private var removing: [Int32] = []
-  /// The root slots, in the order they joined.
-  @exclusivity(unchecked) private(set) var roots: [Int32] = []
+  /// The roots, linked through `next` in the order they joined.
+  @exclusivity(unchecked) private var firstRoot: Int32 = -1
+  @exclusivity(unchecked) private var lastRoot: Int32 = -1
   @exclusivity(unchecked) private(set) var nextID: UInt64 = 1
   private let serial: UInt64
 
   init(serial: UInt64) {
     self.serial = serial
+    nodes = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    nodes.deallocate()
   }
 
   /// Starts keeping slots by router identity: another recorder runs, and its numbers replace
@@ -73,24 +89,25 @@ final class RIBTable {
   func indexIdentities() {
     guard slots == nil else { return }
     var index: [ObjectIdentifier: Int32] = [:]
-    for slot in nodes.indices where isLive[slot] { index[nodes[slot].object] = Int32(slot) }
+    for slot in 0..<count where nodes[slot].isLive { index[nodes[slot].object] = Int32(slot) }
     slots = index
   }
 
+  /// Entry `slot` (a slot the table handed out and has not freed).
   subscript(slot: Int32) -> Node {
-    get { nodes[Int(slot)] }
-    _modify { yield &nodes[Int(slot)] }
+    @inline(__always) get { nodes[Int(slot)] }
+    @inline(__always) _modify { yield &nodes[Int(slot)] }
   }
 
   func naming(of slot: Int32) -> Naming { namings[Int(nodes[Int(slot)].naming)] }
 
   /// The slot of `router`, if the table has it.
+  @inline(__always)
   func slot(of router: RouterNode) -> Int32? {
     let tag = router.inspectionTag
     if tag >> 32 == serial {
       let slot = Int(truncatingIfNeeded: tag & 0xFFFF_FFFF) &- 1
-      if slot >= 0, slot < nodes.count, isLive[slot],
-        nodes[slot].object == ObjectIdentifier(router)
+      if slot >= 0, slot < count, nodes[slot].isLive, nodes[slot].object == ObjectIdentifier(router)
       {
         return Int32(truncatingIfNeeded: slot)
       }
@@ -103,43 +120,63 @@ final class RIBTable {
   func slot(forTag tag: UInt64) -> Int32? {
     guard tag != 0, tag >> 32 == serial else { return nil }
     let slot = Int(truncatingIfNeeded: tag & 0xFFFF_FFFF) &- 1
-    guard slot >= 0, slot < nodes.count, isLive[slot] else { return nil }
+    guard slot >= 0, slot < count, nodes[slot].isLive else { return nil }
     return Int32(truncatingIfNeeded: slot)
   }
 
-  /// Adds `router` below `parent` (or as a root); returns its slot.
+  /// Keeps `viewModel` as what `slot` rendered last.
+  func setViewModel(_ viewModel: Keyframe.RenderedViewModel, at slot: Int32) {
+    viewModels[Int(slot)] = viewModel
+    nodes[Int(slot)].hasViewModel = true
+  }
+
+  /// Adds `router` below `parent` (or as a root), last of its siblings; returns its slot.
   func add(_ router: RouterNode, parent: Int32?) -> Int32 {
     let naming = naming(for: router)
     let state = router.inspectionState
-    let path = paths.path(
-      parent: parent.map { nodes[Int($0)].path } ?? -1, naming: naming,
-      escapedName: escapedNames[Int(naming)])
-    let node = Node(
-      object: ObjectIdentifier(router), id: nextID, parent: parent ?? -1, naming: naming,
-      path: path, isActive: state.isActive, isLoaded: state.isLoaded,
+    let parentSlot = parent ?? -1
+    let parentPath = parentSlot >= 0 ? nodes[Int(parentSlot)].path : -1
+    let path =
+      paths.known(parent: parentPath, naming: naming)
+      ?? paths.add(parent: parentPath, naming: naming, escapedName: escapedNames[Int(naming)])
+    let slot = takeSlot()
+    let previous = parentSlot >= 0 ? nodes[Int(parentSlot)].lastChild : lastRoot
+    nodes[Int(slot)] = Node(
+      object: ObjectIdentifier(router), id: nextID, parent: parentSlot, naming: naming,
+      path: path, previous: previous, isActive: state.isActive, isLoaded: state.isLoaded,
       hasView: router.inspectionHasView)
     nextID += 1
-    let slot: Int32
-    if let reused = free.popLast() {
-      slot = reused
-      nodes[Int(slot)] = node
-      isLive[Int(slot)] = true
+    if previous >= 0 { nodes[Int(previous)].next = slot }
+    if parentSlot >= 0 {
+      if previous < 0 { nodes[Int(parentSlot)].firstChild = slot }
+      nodes[Int(parentSlot)].lastChild = slot
     } else {
-      slot = Int32(nodes.count)
-      nodes.append(node)
-      isLive.append(true)
-      children.append([])
-      viewModels.append(nil)
+      if previous < 0 { firstRoot = slot }
+      lastRoot = slot
     }
-    slots?[node.object] = slot
+    slots?[ObjectIdentifier(router)] = slot
     liveCount += 1
     router.inspectionTag = serial << 32 | UInt64(slot + 1)
-    if let parent {
-      children[Int(parent)].append(slot)
-    } else {
-      roots.append(slot)
-    }
     return slot
+  }
+
+  /// A free slot, or a new one.
+  private func takeSlot() -> Int32 {
+    if firstFree >= 0 {
+      let slot = firstFree
+      firstFree = nodes[Int(slot)].next
+      return slot
+    }
+    if count == capacity {
+      let larger = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: nodes, count: count)
+      nodes.deallocate()
+      nodes = larger
+      capacity *= 2
+    }
+    viewModels.append(nil)
+    count += 1
+    return Int32(count - 1)
   }
 
   private func naming(for router: RouterNode) -> Int32 {
@@ -163,27 +200,46 @@ final class RIBTable {
     return index
   }
 
-  /// Removes `slot` and everything below it.
+  /// Removes `slot` and everything below it: unlinks it, then frees its subtree children
+  /// before parents, following the links (no stack).
   func remove(_ slot: Int32) {
-    let parent = nodes[Int(slot)].parent
-    if parent >= 0 {
-      if let index = children[Int(parent)].lastIndex(of: slot) {
-        children[Int(parent)].remove(at: index)
-      }
-    } else if let index = roots.lastIndex(of: slot) {
-      roots.remove(at: index)
+    let root = nodes[Int(slot)]
+    if root.previous >= 0 { nodes[Int(root.previous)].next = root.next }
+    if root.next >= 0 { nodes[Int(root.next)].previous = root.previous }
+    if root.parent >= 0 {
+      if root.previous < 0 { nodes[Int(root.parent)].firstChild = root.next }
+      if root.next < 0 { nodes[Int(root.parent)].lastChild = root.previous }
+    } else {
+      if root.previous < 0 { firstRoot = root.next }
+      if root.next < 0 { lastRoot = root.previous }
     }
-    removing.append(slot)
-    while let current = removing.popLast() {
-      let index = Int(current)
-      removing.append(contentsOf: children[index])
-      children[index].removeAll(keepingCapacity: true)
-      viewModels[index] = nil
-      slots?[nodes[index].object] = nil
-      isLive[index] = false
-      liveCount -= 1
-      free.append(current)
+    var current = deepestFirst(below: slot)
+    while true {
+      let next = nodes[Int(current)].next
+      let parent = nodes[Int(current)].parent
+      free(current)
+      if current == slot { break }
+      // A sibling's subtree comes next; after the last sibling, the parent (its children freed).
+      current = next >= 0 ? deepestFirst(below: next) : parent
     }
+  }
+
+  /// The first child of the first child... of `slot`: where a children-first walk starts.
+  private func deepestFirst(below slot: Int32) -> Int32 {
+    var current = slot
+    while nodes[Int(current)].firstChild >= 0 { current = nodes[Int(current)].firstChild }
+    return current
+  }
+
+  private func free(_ slot: Int32) {
+    let index = Int(slot)
+    if nodes[index].hasViewModel { viewModels[index] = nil }
+    slots?[nodes[index].object] = nil
+    nodes[index].isLive = false
+    nodes[index].hasViewModel = false
+    nodes[index].next = firstFree
+    firstFree = slot
+    liveCount -= 1
   }
 
   /// Writes path `path` (`Root/LoggedIn/Request`) as the contents of a JSON string.
@@ -191,15 +247,18 @@ final class RIBTable {
     paths.write(path, names: escapedNames, into: writer)
   }
 
-  /// Every live slot, parents before children, children in attachment order.
-  func preorder() -> [Int32] {
-    var order: [Int32] = []
-    order.reserveCapacity(liveCount)
-    var stack = Array(roots.reversed())
-    while let slot = stack.popLast() {
-      order.append(slot)
-      stack.append(contentsOf: children[Int(slot)].reversed())
+  /// Calls `body` with every live slot, parents before children, children in attachment order.
+  func forEachInPreorder(_ body: (Int32) -> Void) {
+    var current = firstRoot
+    while current >= 0 {
+      body(current)
+      if nodes[Int(current)].firstChild >= 0 {
+        current = nodes[Int(current)].firstChild
+        continue
+      }
+      // Up to the nearest ancestor with a next sibling (a root's parent is -1: the end).
+      while current >= 0, nodes[Int(current)].next < 0 { current = nodes[Int(current)].parent }
+      if current >= 0 { current = nodes[Int(current)].next }
     }
-    return order
   }
 }

@@ -23,6 +23,10 @@ struct RecordRing {
   /// Records a segment holds before it is closed at the latest (its memory is reserved).
   let segmentCapacity: Int
 
+  /// What a dropped segment's place holds until the array is compacted: one empty segment
+  /// shared by every place (only ever swapped in, never written).
+  nonisolated(unsafe) private static let droppedSegment = RecordSegment(capacity: 0)
+
   init(budget: Int, segmentBytes: Int, keyframeInterval: Int) {
     self.budget = budget
     // A segment closes after `keyframeInterval` events once it outweighs its keyframe, and
@@ -43,13 +47,14 @@ struct RecordRing {
   mutating func close(clock: inout EventClock) {
     guard !current.records.isEmpty else { return }
     current.close(with: &clock)
+    // The current segment keeps its buffer (the recorder writes to it): what it holds moves.
     var segment = spare ?? RecordSegment(capacity: segmentCapacity)
     spare = nil
-    swap(&segment, &current)
+    current.exchangeContents(with: &segment)
     closedBytes += segment.countedBytes
     segments.append(segment)
     while closedBytes + current.countedBytes > budget, head < segments.count {
-      var oldest = RecordSegment(capacity: 0)
+      var oldest = Self.droppedSegment
       swap(&oldest, &segments[head])
       head += 1
       closedBytes -= oldest.countedBytes

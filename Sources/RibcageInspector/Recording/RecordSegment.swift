@@ -2,7 +2,9 @@
 /// full, so what stays always rebuilds. Its arrays keep their memory when it is emptied and
 /// written again: after warm-up, recording an event allocates nothing.
 struct RecordSegment {
-  var records: [EventRecord] = []
+  /// Its records; the same buffer for the segment being written all along
+  /// (``exchangeContents(with:)`` moves what it holds).
+  let records: RecordBuffer
   var payloads: [EventPayload] = []
   /// Bytes its payloads count for (view models at their type's encoded size).
   var payloadBytes = 0
@@ -17,7 +19,16 @@ struct RecordSegment {
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
   init(capacity: Int) {
-    records.reserveCapacity(capacity)
+    records = RecordBuffer(capacity: capacity)
+  }
+
+  /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
+  mutating func exchangeContents(with other: inout RecordSegment) {
+    records.exchangeStorage(with: other.records)
+    swap(&payloads, &other.payloads)
+    swap(&payloadBytes, &other.payloadBytes)
+    swap(&normalizedCount, &other.normalizedCount)
+    swap(&closingClock, &other.closingClock)
   }
 
   /// Adds `payload`, counted as `bytes`; returns its index.
@@ -29,7 +40,7 @@ struct RecordSegment {
 
   /// Empties it, keeping its memory.
   mutating func removeAll() {
-    records.removeAll(keepingCapacity: true)
+    records.removeAll()
     payloads.removeAll(keepingCapacity: true)
     payloadBytes = 0
     normalizedCount = 0

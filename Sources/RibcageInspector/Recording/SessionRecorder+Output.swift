@@ -12,14 +12,15 @@ extension SessionRecorder {
   /// the tree stamped before it was recorded may follow).
   func writeKeyframe() {
     var keyframe = Keyframe()
-    let ribs = tables.ribs
-    for slot in ribs.preorder() {
+    keyframe.ribs.reserveCapacity(ribs.liveCount)
+    ribs.forEachInPreorder { slot in
       let node = ribs[slot]
       keyframe.ribs.append(
         Keyframe.RIB(
           id: node.id, parent: node.parent >= 0 ? ribs[node.parent].id : 0,
           naming: node.naming, isActive: node.isActive, isLoaded: node.isLoaded,
-          hasView: node.hasView, viewModel: ribs.viewModels[Int(slot)]))
+          hasView: node.hasView,
+          viewModel: node.hasViewModel ? ribs.viewModels[Int(slot)] : nil))
     }
     if let flags {
       keyframe.flags = flags.effectiveValues

@@ -10,7 +10,7 @@ extension SessionRecorder {
     _ kind: EventKind, slot: Int32, time: UInt64 = ribcage_ticks(), other: UInt64 = 0,
     bits: UInt8 = 0
   ) {
-    let node = tables.ribs[slot]
+    let node = ribs[slot]
     append(
       EventRecord(
         kind: kind, seq: seq &+ 1, time: time, rib: node.id, other: other, path: node.path,
@@ -35,11 +35,10 @@ extension SessionRecorder {
   func append(_ record: EventRecord) {
     seq &+= 1
     lastTicks = record.time
-    ring.current.records.append(record)
-    let bytes = ring.current.countedBytes
-    if ring.current.records.count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes
-      || bytes >= segmentLimit
-    {
+    records.append(record)
+    let count = records.count
+    let bytes = count * MemoryLayout<EventRecord>.stride + ring.current.payloadBytes
+    if count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes || bytes >= segmentLimit {
       roll()
     } else if hasOutlets {
       handOverSoon()
@@ -51,8 +50,9 @@ extension SessionRecorder {
   func observe(_ context: TreeContext) {
     if context.inspectionTap == nil {
       // The tree calls the recorder directly: no event value, stream or closure per event.
-      context.setInspectionTap(self, timesHooks: timesHooks)
-      isTap = true
+      let tap = RecorderTap(self)
+      self.tap = tap
+      context.setInspectionTap(tap, timesHooks: timesHooks)
     } else {
       // Another recorder taps this tree: this one takes the streams. The two busiest
       // observers hold the recorder `unowned(unsafe)`: its deinit cancels them on the main
@@ -66,7 +66,7 @@ extension SessionRecorder {
           })
       }
     }
-    if !isTap {
+    if tap == nil {
       subscriptions.append(context.renders.observe { [weak self] in self?.recordRender($0) })
     }
     subscriptions.append(context.pluginEvents.observe { [weak self] in self?.recordPlugin($0) })
@@ -79,35 +79,35 @@ extension SessionRecorder {
 
   /// Stops taking the tree's events directly.
   func untap() {
-    guard isTap else { return }
-    isTap = false
+    guard tap != nil else { return }
     context.setInspectionTap(nil, timesHooks: false)
+    tap = nil
   }
 
   /// Adds `router` and what is attached below it; with `announcing`, records an `attach` event
   /// for each (a subtree assembled while detached joins the tree with its children).
   func register(subtree router: RouterNode, under parent: Int32?, announcing: Bool) {
-    let slot = tables.ribs.add(router, parent: parent)
+    let slot = ribs.add(router, parent: parent)
     if announcing { recordAttach(slot) }
     guard !router.children.isEmpty else { return }
     let base = registering.count
     for child in router.children.reversed() { registering.append((child, slot)) }
     while registering.count > base, let (node, parentSlot) = registering.popLast() {
-      let slot = tables.ribs.add(node, parent: parentSlot)
+      let slot = ribs.add(node, parent: parentSlot)
       if announcing { recordAttach(slot) }
       for child in node.children.reversed() { registering.append((child, slot)) }
     }
   }
 
   private func recordAttach(_ slot: Int32) {
-    let node = tables.ribs[slot]
+    let node = ribs[slot]
     var bits: UInt8 = node.hasView ? EventBits.hasView : 0
     if node.isActive { bits |= EventBits.isActive }
     if node.isLoaded { bits |= EventBits.isLoaded }
     var parent: UInt64 = 0
     if node.parent >= 0 {
       bits |= EventBits.hasParent
-      parent = tables.ribs[node.parent].id
+      parent = ribs[node.parent].id
     }
     append(
       EventRecord(
@@ -132,58 +132,56 @@ extension SessionRecorder {
   }
 }
 
-@_spi(RibcageInspection) extension SessionRecorder: InspectionTap {
-  public func treeAttached(_ child: RouterNode, to parent: RouterNode) {
+/// What the tree calls through the recorder's ``RecorderTap``, and the streams of a tree
+/// another recorder taps.
+extension SessionRecorder {
+  func treeAttached(_ child: RouterNode, to parent: RouterNode) {
     // A parent the recorder does not know is outside the recorded tree (below a detached
     // router): the subtree is recorded when it joins the tree.
-    guard let parentSlot = tables.ribs.slot(of: parent) else { return }
-    if let stale = tables.ribs.slot(of: child) { tables.ribs.remove(stale) }
+    guard let parentSlot = ribs.slot(of: parent) else { return }
+    if let stale = ribs.slot(of: child) { ribs.remove(stale) }
     register(subtree: child, under: parentSlot, announcing: true)
   }
 
-  public func treeDetached(_ child: RouterNode, from parent: RouterNode) {
-    guard let slot = tables.ribs.slot(of: child) else { return }
-    let node = tables.ribs[slot]
-    let parentID = node.parent >= 0 ? tables.ribs[node.parent].id : 0
+  func treeDetached(_ child: RouterNode, from parent: RouterNode) {
+    guard let slot = ribs.slot(of: child) else { return }
+    let node = ribs[slot]
+    let parentID = node.parent >= 0 ? ribs[node.parent].id : 0
     let record = EventRecord(
       kind: .detach, seq: seq &+ 1, time: ribcage_ticks(), rib: node.id, other: parentID,
       path: node.path, bits: node.parent >= 0 ? EventBits.hasParent : 0)
     // Out of the table before the record goes in: appending it may write a keyframe.
-    tables.ribs.remove(slot)
+    ribs.remove(slot)
     append(record)
   }
 
-  public func treeActivated(_ router: RouterNode) {
-    guard let slot = tables.ribs.slot(of: router) else { return }
-    tables.ribs[slot].isActive = true
+  func treeActivated(_ router: RouterNode) {
+    guard let slot = ribs.slot(of: router) else { return }
+    ribs[slot].isActive = true
     record(.activate, slot: slot, time: hookClock)
   }
 
-  public func treeDeactivated(_ router: RouterNode) {
-    guard let slot = tables.ribs.slot(of: router) else { return }
-    tables.ribs[slot].isActive = false
+  func treeDeactivated(_ router: RouterNode) {
+    guard let slot = ribs.slot(of: router) else { return }
+    ribs[slot].isActive = false
     record(.deactivate, slot: slot, time: hookClock)
   }
 
-  public func treeLoaded(_ router: RouterNode) {
-    guard let slot = tables.ribs.slot(of: router) else { return }
-    tables.ribs[slot].isLoaded = true
+  func treeLoaded(_ router: RouterNode) {
+    guard let slot = ribs.slot(of: router) else { return }
+    ribs[slot].isLoaded = true
     record(.load, slot: slot, time: hookClock)
   }
 
-  public func treeRendered(_ render: RenderRecord) {
-    recordRender(render)
-  }
-
-  public func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
-    guard let slot = tables.ribs.slot(of: router) else { return }
+  func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
+    guard let slot = ribs.slot(of: router) else { return }
     record(.hook, slot: slot, time: end, other: end &- start, bits: hook.recordBits)
   }
 }
 
 extension SessionRecorder {
   func recordRender(_ render: RenderRecord) {
-    let slot = render.router.flatMap { tables.ribs.slot(of: $0) }
+    let slot = render.router.flatMap { ribs.slot(of: $0) }
     let value = render.viewModel
     let (type, isSampleDue) = tables.viewModelTypes.type(of: render.viewModelType)
     if isSampleDue {
@@ -197,8 +195,8 @@ extension SessionRecorder {
       record(.render, payload: .viewModel(value), payloadBytes: bytes, other: UInt64(type))
       return
     }
-    tables.ribs.viewModels[Int(slot)] = viewModel
-    let node = tables.ribs[slot]
+    ribs.setViewModel(viewModel, at: slot)
+    let node = ribs[slot]
     record(
       .render, payload: .viewModel(value), payloadBytes: bytes, rib: node.id, path: node.path,
       other: UInt64(type), bits: EventBits.hasRIB)
@@ -210,14 +208,14 @@ extension SessionRecorder {
     // The point's RIB, and the plugin's own RIB while it is attached.
     var rib: UInt64 = 0
     var path: Int32 = -1
-    if let slot = tables.ribs.slot(forTag: event.pointTag) {
-      rib = tables.ribs[slot].id
-      path = tables.ribs[slot].path
+    if let slot = ribs.slot(forTag: event.pointTag) {
+      rib = ribs[slot].id
+      path = ribs[slot].path
     }
     var pluginRib: UInt64 = 0
     var bits: UInt8 = 0
-    if let slot = tables.ribs.slot(forTag: event.pluginTag) {
-      pluginRib = tables.ribs[slot].id
+    if let slot = ribs.slot(forTag: event.pluginTag) {
+      pluginRib = ribs[slot].id
       bits = EventBits.hasRIB
     }
     record(.plugin, payload: .plugin(event), rib: rib, path: path, other: pluginRib, bits: bits)

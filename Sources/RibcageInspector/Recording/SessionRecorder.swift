@@ -51,6 +51,10 @@ public final class SessionRecorder {
   // an event, and no access spans a call out.
   @exclusivity(unchecked) var ring: RecordRing
   @exclusivity(unchecked) var tables: RecorderTables
+  /// `tables.ribs` and `ring.current.records`, held in constants: an event reads them without
+  /// retaining them (a segment that closes keeps this buffer and hands over its memory).
+  let ribs: RIBTable
+  let records: RecordBuffer
   @exclusivity(unchecked) var clock = EventClock()
   @exclusivity(unchecked) var formatter: SessionLineFormatter
   @exclusivity(unchecked) var seq: UInt64 = 0
@@ -78,8 +82,9 @@ public final class SessionRecorder {
   private(set) weak var flags: FlagStore?
   var runningWorkflows: [UInt64: String] = [:]
   var isStopped = false
-  /// Whether the tree calls this recorder directly (``InspectionTap``).
-  var isTap = false
+  /// What the tree calls for each event, when it calls this recorder directly (the tree holds
+  /// it unretained: cleared from the tree before it goes).
+  var tap: RecorderTap?
 
   /// Events recorded so far (dropped ones included).
   public var eventCount: UInt64 { seq }
@@ -116,10 +121,12 @@ public final class SessionRecorder {
     while let parent = top.inspectionParent { top = parent }
     context = top.context
     Self.recorderCount += 1
-    tables = RecorderTables(ribs: RIBTable(serial: Self.recorderCount))
+    ribs = RIBTable(serial: Self.recorderCount)
+    tables = RecorderTables(ribs: ribs)
     ring = RecordRing(
       budget: configuration.byteBudget, segmentBytes: segmentLimit,
       keyframeInterval: configuration.keyframeInterval)
+    records = ring.current.records
     Self.running.removeAll { $0.recorder == nil }
     if !Self.running.isEmpty {
       tables.ribs.indexIdentities()
