@@ -8,9 +8,10 @@ that file; nobody types a figure into it.
 
     python3 Scripts/check-readme-figures.py                  # check (CI): exit 1 on any drift
     python3 Scripts/check-readme-figures.py --write          # regenerate the README's table
-    python3 Scripts/check-readme-figures.py --record [CASE ...]
-        # run `ribcage-bench` (release) for those cases (default: every case but the soaks),
-        # replace their lines in Benchmarks/figures.txt, regenerate the table
+    python3 Scripts/check-readme-figures.py --record [--runs N] [CASE ...]
+        # run `ribcage-bench` (release) N times (default 1) for those cases (default: every case
+        # but the soaks), keep each case's median run (by ratio), replace those cases' lines in
+        # Benchmarks/figures.txt, regenerate the table
     python3 Scripts/check-readme-figures.py --compare OUTPUT [--tolerance 0.25]
         # compare a fresh run's BENCH lines (a file, or - for standard input) with the table:
         # exit 1 when a ratio differs by more than the tolerance (relative, default 25%)
@@ -206,20 +207,28 @@ def machine_description():
             f"Swift {version.group(1) if version else '?'}, load average {load:.1f} at the start")
 
 
-def record(requested):
+def record(requested, count):
     cases = requested or [case for case in bench_cases() if case not in SOAK_CASES]
     machine = machine_description()
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     command = ["swift", "run", "-c", "release", "--package-path",
                os.path.join(ROOT, "Benchmarks"), "ribcage-bench", *cases]
-    print("$ " + " ".join(command), file=sys.stderr)
-    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    runs = {}
+    for run in range(1, max(1, count) + 1):
+        print(f"$ {' '.join(command)}   # run {run} of {count}", file=sys.stderr)
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        for line in output.splitlines():
+            if BENCH.match(line.strip()):
+                figure = Figure(f"{date} | {machine} | {line.strip()}", 0)
+                runs.setdefault(figure.case, []).append(figure)
+    # Each case keeps the whole line of its median run (by ratio): one real BENCH line, not a
+    # mix of runs, and one slow or fast run on a busy machine does not become the figure.
     fresh = {}
-    for line in output.splitlines():
-        if BENCH.match(line.strip()):
-            figure = Figure(f"{date} | {machine} | {line.strip()}", 0)
-            fresh[figure.case] = figure
-            print(line.strip())
+    for case, figures in runs.items():
+        figures.sort(key=lambda figure: float(figure.fields["ratio"]))
+        fresh[case] = figures[(len(figures) - 1) // 2]
+        ratios = ", ".join(figure.fields["ratio"] for figure in figures)
+        print(f"{fresh[case].bench}   (ratios of the runs: {ratios})")
     missing = [case for case in cases if case not in fresh]
     if missing:
         raise SystemExit(f"ribcage-bench printed no BENCH line for {', '.join(missing)}")
@@ -268,7 +277,10 @@ def compare(path, tolerance):
 def main():
     arguments = sys.argv[1:]
     if "--record" in arguments:
-        record([argument for argument in arguments if not argument.startswith("--")])
+        count = 1
+        if "--runs" in arguments:
+            count = int(arguments.pop(arguments.index("--runs") + 1))
+        record([argument for argument in arguments if not argument.startswith("--")], count)
         return
     if "--compare" in arguments:
         path = arguments[arguments.index("--compare") + 1]
