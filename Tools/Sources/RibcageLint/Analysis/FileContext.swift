@@ -27,6 +27,11 @@ final class FileContext {
     var storedProperties: Set<String> = []
     /// The types of its stored properties.
     var storedTypes: Set<String> = []
+    /// Its `static let`s holding an instance of itself (`static let current = Preferences()`):
+    /// a singleton whatever the name, if the type has state to share.
+    var ownInstances: [String] = []
+    /// Whether it has mutable instance state (a stored `var`, or a setter).
+    var hasMutableState = false
 
     init(info: TypeInfo, declaration: Syntax, inherited: [String]) {
       self.info = info

@@ -40,6 +40,11 @@ struct FileFacts: Sendable {
   var routesAsked: [String: [String: Set<String>]] = [:]
   /// RIB → its interactor's methods → the methods of its own they call.
   var interactorCalls: [String: [String: Set<String>]] = [:]
+  /// RIB → its view's methods → the methods of its own they call.
+  var viewCalls: [String: [String: Set<String>]] = [:]
+  /// RIB → what its view asks its listener (`listener?.loadSettings()`) → the view methods
+  /// asking (a route asked from `viewDidLoad` is asked once).
+  var listenerAsks: [String: [String: Set<String>]] = [:]
   /// Router type names that call `detachChild`.
   var detaching: Set<String> = []
   /// RIB prefix → RIB prefixes it builds (its builder, router or component refers to their
@@ -62,6 +67,12 @@ struct FileFacts: Sendable {
   var declaredInheritance: [String: [String]] = [:]
   /// Types declaring a `static let shared`-style instance.
   var singletons: Set<String> = []
+  /// `Type.member` of the singletons known by what they are rather than their accessor's name
+  /// (a class with mutable state keeping an instance of itself in `static let current`).
+  var singletonMembers: Set<String> = []
+  /// `static let`s of a class holding an instance of itself, declared outside RIB code: a
+  /// singleton's declaration when the class has mutable state (`singletonMembers`).
+  var ownInstanceDeclarations: [(type: String, name: String, place: Place)] = []
   /// Types a component creates in `shared { }`: services, whatever their names.
   var providedServices: Set<String> = []
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled

@@ -53,6 +53,20 @@ struct PropertyDeclaration {
     storedType = typeName.isEmpty ? binding.initializerCallee : typeName
   }
 
+  /// Whether it is a class's (or actor's) stored `static let` holding an instance of the type
+  /// itself (`static let current = Preferences()`, `static let main: Store = .init()`).
+  func holdsOwnInstance(of type: TypeInfo) -> Bool {
+    guard isStatic, isStored, !isVar, type.shape == .classType || type.shape == .actorType
+    else { return false }
+    if storedType == type.name || storedType == "Self" { return true }
+    // `= .init()`
+    guard typeName.isEmpty, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    else { return false }
+    return member.declName.baseName.tokenKind == .keyword(.`init`)
+      && member.base.map(SyntaxQueries.calleeTypeName) == type.name
+  }
+
   /// Whether the accessors include a setter (`static var token: String { get { … } set { … } }`).
   var hasSetter: Bool {
     guard case .accessors(let list) = binding.accessorBlock?.accessors else { return false }

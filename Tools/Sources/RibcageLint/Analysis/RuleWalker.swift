@@ -91,6 +91,14 @@ final class RuleWalker: SyntaxVisitor {
 
   private func pop() {
     guard let finished = context.frames.last else { return }
+    // A class keeping an instance of itself in a `static let`, with state that changes, is a
+    // singleton whatever the accessor is called (`current`, `default`, `main`).
+    if !finished.ownInstances.isEmpty, finished.hasMutableState {
+      context.facts.singletons.insert(finished.info.name)
+      for name in finished.ownInstances {
+        context.facts.singletonMembers.insert("\(finished.info.name).\(name)")
+      }
+    }
     for rule in rules(.types) { rule.typeWillEnd(finished) }
     context.frames.removeLast()
   }
@@ -161,8 +169,11 @@ final class RuleWalker: SyntaxVisitor {
           // A type's shared instance: several rules need to know it, whichever run.
           if SyntaxQueries.singletonNames.contains(property.name) {
             context.facts.singletons.insert(type)
+          } else if property.holdsOwnInstance(of: frame.info) {
+            frame.ownInstances.append(property.name)
           }
         } else {
+          if property.isVar { frame.hasMutableState = true }
           frame.storedProperties.insert(property.name)
           context.propertyTypes[type, default: [:]][property.name] = property.storedType
           if !property.storedType.isEmpty {

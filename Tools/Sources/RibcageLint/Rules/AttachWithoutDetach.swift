@@ -30,6 +30,12 @@ final class AttachWithoutDetach: FileRule, LintRule {
       noteInteractorCall(call, named: name, on: base, rib: rib)
       return
     }
+    if info.roles.contains(.view), info.roles.isDisjoint(with: [.router, .interactor]),
+      let rib = info.ribPrefix
+    {
+      noteViewCall(call, named: name, on: base, rib: rib)
+      return
+    }
     guard info.roles.contains(.router) else { return }
     if let rib = info.ribPrefix { context.facts.routerRIBs[info.name] = rib }
     let function = SyntaxQueries.enclosingFunction(of: call)
@@ -54,19 +60,35 @@ final class AttachWithoutDetach: FileRule, LintRule {
       context.facts.interactorCalls[rib, default: [:]][function, default: []].insert(name)
       return
     }
-    // `router?.x()`, `self.router?.x()`, `self?.router?.x()` (in a `[weak self]` closure).
-    guard let base else { return }
+    if let base, Self.receiverName(base) == "router" {
+      context.facts.routesAsked[rib, default: [:]][name, default: []].insert(function)
+    }
+  }
+
+  /// What a RIB's view asks its listener, and from which of its methods (what it asks from
+  /// `viewDidLoad` it asks once), and its own calls.
+  private func noteViewCall(
+    _ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?, rib: String
+  ) {
+    let function = SyntaxQueries.enclosingFunction(of: call) ?? ""
+    if base == nil || SyntaxQueries.isSelf(base) {
+      context.facts.viewCalls[rib, default: [:]][function, default: []].insert(name)
+    } else if let base, Self.receiverName(base) == "listener" {
+      context.facts.listenerAsks[rib, default: [:]][name, default: []].insert(function)
+    }
+  }
+
+  /// `router` for `router?.x()`, `self.router?.x()`, `self?.router?.x()` (in a `[weak self]`
+  /// closure).
+  private static func receiverName(_ base: ExprSyntax) -> String? {
     let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
-    var receiverName = SyntaxQueries.propertyName(receiver)
     if let member = receiver.as(MemberAccessExprSyntax.self),
       let weakSelf = member.base?.as(OptionalChainingExprSyntax.self),
       SyntaxQueries.isSelf(weakSelf.expression)
     {
-      receiverName = member.declName.baseName.text
+      return member.declName.baseName.text
     }
-    if receiverName == "router" {
-      context.facts.routesAsked[rib, default: [:]][name, default: []].insert(function)
-    }
+    return SyntaxQueries.propertyName(receiver)
   }
 
   /// Whether a function starts by returning when a child is already attached
@@ -160,6 +182,8 @@ final class AttachWithoutDetach: FileRule, LintRule {
     var routesAsked: [String: [String: Set<String>]] = [:]
     var interactorCalls: [String: [String: Set<String>]] = [:]
     var routerRIBs: [String: String] = [:]
+    var viewCalls: [String: [String: Set<String>]] = [:]
+    var listenerAsks: [String: [String: Set<String>]] = [:]
     for (index, analysis) in run.analyses.enumerated() {
       let module = run.modules[index]
       for (rib, routes) in analysis.facts.routesAsked {
@@ -168,16 +192,36 @@ final class AttachWithoutDetach: FileRule, LintRule {
       for (rib, calls) in analysis.facts.interactorCalls {
         interactorCalls["\(module)|\(rib)", default: [:]].merge(calls) { $0.union($1) }
       }
+      for (rib, calls) in analysis.facts.viewCalls {
+        viewCalls["\(module)|\(rib)", default: [:]].merge(calls) { $0.union($1) }
+      }
+      for (rib, asks) in analysis.facts.listenerAsks {
+        listenerAsks["\(module)|\(rib)", default: [:]].merge(asks) { $0.union($1) }
+      }
       for (router, rib) in analysis.facts.routerRIBs { routerRIBs["\(module)|\(router)"] = rib }
     }
-    /// Routes the interactor asks for only on activation (from `didBecomeActive`, directly or
-    /// through its own methods, a `Task` in them included): once for the router's life.
+    /// What the RIB's view asks its listener only once it has loaded (from `viewDidLoad`,
+    /// directly or through its own methods): asked once for the view's, and the router's, life.
+    func askedOnLoad(_ rib: String) -> [String] {
+      var reached: Set<String> = []
+      var queue = ["viewDidLoad", "loadView"]
+      while let method = queue.popLast() {
+        guard reached.insert(method).inserted else { continue }
+        queue += viewCalls[rib]?[method] ?? []
+      }
+      return (listenerAsks[rib] ?? [:]).compactMap { asked, askers in
+        askers.isSubset(of: reached) ? asked : nil
+      }
+    }
+    /// Routes the interactor asks for only on activation (from `didBecomeActive`, or what its
+    /// view asks once loaded, directly or through its own methods, a `Task` in them included):
+    /// once for the router's life.
     func askedOnActivation(_ key: String) -> Set<String> {
       guard let rib = routerRIBs[key] else { return [] }
       let module = String(key.prefix { $0 != "|" })
       let interactor = "\(module)|\(rib)"
       var reached: Set<String> = []
-      var queue = ["didBecomeActive"]
+      var queue = ["didBecomeActive"] + askedOnLoad(interactor)
       while let method = queue.popLast() {
         guard reached.insert(method).inserted else { continue }
         queue += interactorCalls[interactor]?[method] ?? []

@@ -71,6 +71,9 @@ final class GlobalState: FileRule, LintRule {
     if property.isStored, SyntaxQueries.singletonNames.contains(property.name) {
       // Reported where RIB code uses it, and here once when it does.
       context.facts.globalDeclarations.append((info.name, property.name, place))
+    } else if property.holdsOwnInstance(of: info) {
+      // A singleton under another name if the class has mutable state (known when it ends).
+      context.facts.ownInstanceDeclarations.append((info.name, property.name, place))
     } else if property.isStored, property.isVar, context.isRIBCode || !info.roles.isEmpty,
       // A view's `static var reuseIdentifier = "…"` is a constant written as a var.
       !info.roles.contains(.view), !info.roles.contains(.viewModel)
@@ -271,9 +274,18 @@ final class GlobalState: FileRule, LintRule {
       }
     }
     // Once at each declaration RIB code uses: one place to fix it.
+    var namedByMeaning: Set<String> = []
+    for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }
     for (index, analysis) in run.analyses.enumerated() {
-      for declaration in analysis.facts.globalDeclarations {
-        let isSingleton = SyntaxQueries.singletonNames.contains(declaration.name)
+      let declarations =
+        analysis.facts.globalDeclarations
+        + analysis.facts.ownInstanceDeclarations.filter {
+          namedByMeaning.contains("\($0.type).\($0.name)")
+        }
+      for declaration in declarations {
+        let isSingleton =
+          SyntaxQueries.singletonNames.contains(declaration.name)
+          || namedByMeaning.contains("\(declaration.type).\(declaration.name)")
         let key = isSingleton ? declaration.type : "\(declaration.type).\(declaration.name)"
         guard let using = users[key] else { continue }
         let names = Array(Set(using)).sorted()

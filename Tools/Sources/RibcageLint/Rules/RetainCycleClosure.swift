@@ -105,13 +105,25 @@ final class RetainCycleClosure: FileRule, LintRule {
         // A source that completes frees the closure: `Observable.just(x)`, a `Single`.
         !Self.isFinite(base)
       {
-        // Kept in a bag of self's own, the cycle is certain; kept elsewhere, or by an API read
-        // by name, it is a judgment.
-        if let bag = ownBag(of: call) {
+        // Kept in a bag of self's own, the cycle is certain — unless the source may end by
+        // itself (a request a method returns completes, and the closures go with it); kept
+        // elsewhere, or by an API read by name, it is a judgment.
+        let ends = Self.mayComplete(base)
+        // What runs once when such a source ends (`onDisposed:`, `onCompleted:`) is released
+        // then: no cycle to speak of.
+        if ends, let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text,
+          Self.endEventLabels.contains(label)
+        {
+          return
+        }
+        if !ends, let bag = ownBag(of: call) {
           bagged.append((closure, bag, info))
         } else {
           checkCapture(
-            closure, of: "self", in: info, context: "the subscription keeps the closure",
+            closure, of: "self", in: info,
+            context: ends
+              ? "the subscription keeps the closure until its source ends"
+              : "the subscription keeps the closure",
             isJudgment: true)
         }
       } else if SyntaxQueries.isInitializer(call.calledExpression),
@@ -228,6 +240,70 @@ final class RetainCycleClosure: FileRule, LintRule {
       }
     }
     return false
+  }
+
+  /// Operators and conversions: the stream they make ends when their source does.
+  static let passThroughOperators: Set<String> = [
+    "asObservable", "asDriver", "asSignal", "asPublisher", "eraseToAnyPublisher", "map",
+    "flatMap", "flatMapLatest", "flatMapFirst", "concatMap", "compactMap", "filter",
+    "distinctUntilChanged", "removeDuplicates", "observe", "observeOn", "subscribe",
+    "subscribeOn", "receive", "share", "debounce", "throttle", "skip", "startWith", "prepend",
+    "withLatestFrom", "scan", "do", "handleEvents", "catchError", "catchAndReturn", "catch",
+    "retry", "delay", "compactMapValues", "mapToVoid", "void", "unwrap", "filterNil",
+    "replaceError", "replaceNil", "merge", "combineLatest", "zip", "sample", "takeUntil",
+    "skipUntil", "debug", "print", "assertNoFailure", "setFailureType", "switchToLatest",
+    "materialize", "dematerialize", "withUnretained", "buffer", "window",
+  ]
+  /// The closures a subscription runs once, when its source ends.
+  static let endEventLabels: Set<String> = [
+    "onCompleted", "onError", "onDisposed", "onFailure", "onComplete", "receiveCompletion",
+  ]
+  /// Calls that make streams which never end: notifications, control events, timers, KVO.
+  static let endlessSources: Set<String> = [
+    "notification", "publisher", "publish", "interval", "controlEvent", "controlProperty",
+    "methodInvoked", "sentMessage", "observe", "observeWeakly", "never", "autoconnect",
+    "combineLatest", "merge", "zip",
+  ]
+
+  /// Whether the stream a subscription's chain starts from may end by itself: it is what a
+  /// method returns (`useCase.fetchList()`, a one-shot request), not a property the object
+  /// keeps (a relay, a control event) or a known endless source. The subscription's closures
+  /// are released when it ends, so a strong capture keeps the owner only until then.
+  static func mayComplete(_ chain: ExprSyntax) -> Bool {
+    var node: ExprSyntax? = chain
+    var innermost: FunctionCallExprSyntax?
+    while let current = node {
+      if let call = current.as(FunctionCallExprSyntax.self) {
+        innermost = call
+        node = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+      } else if let member = current.as(MemberAccessExprSyntax.self) {
+        node = member.base
+      } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+        node = optional.expression
+      } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+        node = forced.expression
+      } else {
+        node = nil
+      }
+    }
+    guard let innermost else { return false }
+    let name: String
+    if let member = innermost.calledExpression.as(MemberAccessExprSyntax.self) {
+      name = member.declName.baseName.text
+      // `Observable.create`, `Observable<Int>.interval`: a type's factory (the finite ones are
+      // `isFinite`'s).
+      if let base = member.base, SyntaxQueries.calleeTypeName(base).first?.isUppercase == true,
+        base.is(DeclReferenceExprSyntax.self) || base.is(GenericSpecializationExprSyntax.self)
+      {
+        return false
+      }
+    } else if let reference = innermost.calledExpression.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else {
+      return false
+    }
+    guard let first = name.first, first.isLowercase else { return false }  // an initializer
+    return !passThroughOperators.contains(name) && !endlessSources.contains(name)
   }
 
   /// Reports if `closure` captures `name` strongly; returns whether it reported.

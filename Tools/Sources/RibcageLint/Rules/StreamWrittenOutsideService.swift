@@ -70,23 +70,47 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     }
   }
 
+  /// Types the file has finished walking, by name: a class and its extensions in the file are
+  /// one type (a relay stored in the class may be written in an extension).
+  private var finishedTypes: [String: (writes: TypeWrites, info: TypeInfo)] = [:]
+  private var finishedOrder: [String] = []
+
   override func typeWillEnd(_ frame: FileContext.Frame) {
-    guard let finished = types.popLast(), writesAreChecked(in: frame.info) else { return }
+    guard let finished = types.popLast() else { return }
+    let name = frame.info.name
+    guard var known = finishedTypes[name] else {
+      finishedTypes[name] = (finished, frame.info)
+      finishedOrder.append(name)
+      return
+    }
+    known.writes.sharedWriteSides.formUnion(finished.sharedWriteSides)
+    known.writes.createdHere.formUnion(finished.createdHere)
+    known.writes.privateWriteSides.formUnion(finished.privateWriteSides)
+    known.writes.handedIn.formUnion(finished.handedIn)
+    known.writes.fromDependency.merge(finished.fromDependency) { first, _ in first }
+    known.writes.pendingWrites += finished.pendingWrites
+    if frame.info.shape != .extensionType { known.info = frame.info }
+    finishedTypes[name] = known
+  }
+
+  /// Decides the writes of a type (with its extensions in the file) to its own properties.
+  private func decideWrites(_ finished: TypeWrites, in info: TypeInfo) {
+    guard writesAreChecked(in: info) else { return }
     let shared = finished.sharedWriteSides.union(
       finished.privateWriteSides.intersection(finished.handedIn)
     ).subtracting(finished.createdHere)
     for write in finished.pendingWrites where shared.contains(write.name) {
       if finished.privateWriteSides.contains(write.name),
-        let property = finished.fromDependency[write.name], let rib = frame.info.ribPrefix
+        let property = finished.fromDependency[write.name], let rib = info.ribPrefix
       {
         // The RIB's own component may have made it for this RIB: decided with every file.
         context.facts.dependencyStreamWrites.append(
           (
             rib, property, context.place(write.node),
-            Self.sharedWriteMessage(frame.info.name, write.name)
+            Self.sharedWriteMessage(info.name, write.name)
           ))
       } else {
-        reportSharedWrite(write.name, at: write.node, in: frame.info)
+        reportSharedWrite(write.name, at: write.node, in: info)
       }
     }
   }
@@ -188,6 +212,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   }
 
   override func fileDidEnd() {
+    for name in finishedOrder {
+      guard let finished = finishedTypes[name] else { continue }
+      decideWrites(finished.writes, in: finished.info)
+    }
     for write in interactorWrites {
       guard let type = context.propertyTypes[write.writer]?["interactor"], !type.isEmpty else {
         if let fallback = write.fallback {

@@ -80,7 +80,24 @@ final class ViewHasLogic: FileRule, LintRule {
     return type
   }
 
+  /// Foundation types that load what a URL names when made (`Data(contentsOf: url)`): I/O,
+  /// blocking, from the network or the disk.
+  static let loadingInitializers: Set<String> = [
+    "Data", "NSData", "String", "NSString", "NSDictionary", "NSArray", "XMLParser",
+  ]
+
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    if base == nil, let view, Self.loadingInitializers.contains(name),
+      call.arguments.contains(where: { $0.label?.text == "contentsOf" }), !context.inTestDouble,
+      reportedNetworking.insert("\(view.name).\(name)(contentsOf:)").inserted
+    {
+      context.report(
+        .viewHasLogic, call,
+        "view \(view.name) loads data itself (\(name)(contentsOf:)): views only render view "
+          + "models and report user actions to a listener; let the interactor (or a service) "
+          + "load it and hand the view what to show")
+      return
+    }
     guard name == "shared", let info = context.frame?.info, info.roles.contains(.component),
       let closure = call.trailingClosure, let created = SyntaxQueries.createdType(in: closure)
     else { return }
