@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RibcageInspector
+@_spi(RibcageTools) @testable import RibcageInspector
 
 /// The recorder's view model encoder against Foundation's `JSONEncoder`: the same JSON value
 /// (keys may come in another order), typed errors where JSON cannot hold a value.

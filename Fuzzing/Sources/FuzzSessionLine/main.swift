@@ -1,5 +1,5 @@
 import FuzzSupport
-import RibcageInspector
+@_spi(RibcageTools) import RibcageInspector
 
 // One session line (what `ribcage inspect` checks per line, and the loader too): the strict JSON
 // parser and the line schema. A value parsed, written and parsed again is equal, and the schema

@@ -119,22 +119,9 @@ extension TreeSnapshot {
     (isActive ? "active" : "inactive") + (hasView ? ", view" : "")
   }
 
+  /// `text` as a JSON string, escaped as every JSON writer of the package does.
   static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    JSONText.quoted(text)
   }
 
   static func mermaidLabel(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import Ribcage
+
 /// Writes JSON objects as lines of bytes, by hand, into memory it manages itself: a session
 /// records hundreds of thousands of events a second, and every event has a fixed shape, so
 /// building a `JSONValue`, going through an `Encoder`, or even appending to an `Array` (a
@@ -208,42 +210,9 @@ final class JSONLineWriter {
   // MARK: Values
 
   func appendDecimal(_ value: UInt64) {
-    if value < 10 {
-      append(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-      return
-    }
-    var digits = 2
-    var limit: UInt64 = 100
-    while digits < 20, value >= limit {
-      digits += 1
-      limit &*= 10
-    }
-    reserve(digits)
-    // Two digits per division, from the right.
-    var remaining = value
-    var position = count + digits
-    let pairs = Self.digitPairs
-    while remaining >= 100 {
-      let pair = Int(remaining % 100) &* 2
-      remaining /= 100
-      position -= 2
-      base[position] = pairs.utf8Start[pair]
-      base[position + 1] = pairs.utf8Start[pair + 1]
-    }
-    if remaining >= 10 {
-      let pair = Int(remaining) &* 2
-      base[position - 2] = pairs.utf8Start[pair]
-      base[position - 1] = pairs.utf8Start[pair + 1]
-    } else {
-      base[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
-    }
-    count += digits
+    reserve(JSONText.longestDecimal)
+    count &+= JSONText.writeDecimal(value, at: base + count)
   }
-
-  /// "00" "01" ... "99": two digits per table read. Computed, so reading it is a constant, not a
-  /// lazily initialised global.
-  // swift-format-ignore
-  private static var digitPairs: StaticString { "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899" }
 
   /// Appends `value` as a JSON string.
   func appendString(_ value: String) {
@@ -252,38 +221,23 @@ final class JSONLineWriter {
     append(byte: UInt8(ascii: "\""))
   }
 
-  /// Appends the escaped contents of `value`, without quotes.
+  /// Appends the escaped contents of `value`, without quotes (`JSONText` escapes it, as every
+  /// JSON writer of the package does).
   func appendEscaped(_ value: String) {
     var value = value
     value.withUTF8 { utf8 in
-      guard let start = utf8.baseAddress else { return }
-      var runStart = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        append(start + runStart, index - runStart)
-        appendEscape(for: byte)
-        runStart = index + 1
+      reserve(utf8.count)
+      var done = JSONText.copyPlain(utf8, to: base + count)
+      count &+= done
+      while done < utf8.count {
+        reserve(JSONText.longestEscape &+ utf8.count &- done)
+        count &+= JSONText.writeEscape(for: utf8[done], at: base + count)
+        done &+= 1
+        let copied = JSONText.copyPlain(
+          UnsafeBufferPointer(rebasing: utf8[done...]), to: base + count)
+        count &+= copied
+        done &+= copied
       }
-      append(start + runStart, utf8.count - runStart)
-    }
-  }
-
-  private func appendEscape(for byte: UInt8) {
-    append(byte: UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""): append(byte: UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): append(byte: UInt8(ascii: "\\"))
-    case 0x0A: append(byte: UInt8(ascii: "n"))
-    case 0x0D: append(byte: UInt8(ascii: "r"))
-    case 0x09: append(byte: UInt8(ascii: "t"))
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      appendLiteral("u00")
-      append(byte: hex.utf8Start[Int(byte >> 4)])
-      append(byte: hex.utf8Start[Int(byte & 0xF)])
     }
   }
 }

@@ -1,5 +1,6 @@
 /// Why a JSON text did not parse: what was expected and the byte offset (0-based) where, so that
 /// a tool can point at the exact spot in a long line instead of just saying "invalid JSON".
+@_spi(RibcageTools)
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The 0-based offset of the offending byte; the length of the input when the text ended too
   /// early, and the opening quote for a string that never ends.
@@ -29,7 +30,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 ///
 /// The parser works on bytes and keeps its own stack rather than recursing, so nesting costs no
 /// call stack; strings without escapes become a `String` in one step.
-public struct JSONParser: Sendable {
+///
+/// Not API for apps (SPI `RibcageTools`): `SessionTimeline` reads sessions with it, and Ribcage's
+/// own tools (the `ribcage inspect` server, the fuzz targets) check lines with it.
+@_spi(RibcageTools) public struct JSONParser: Sendable {
   /// How deeply arrays and objects may nest: a scalar is at depth 0 and `[[]]` at depth 2.
   ///
   /// Deeper input is an error rather than a crash, and the limit also protects the caller:

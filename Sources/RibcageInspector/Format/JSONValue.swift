@@ -1,9 +1,11 @@
+import Ribcage
+
 /// A parsed JSON value, kept close to the text it came from: a number written as a whole number
 /// stays an exact `Int64` instead of passing through `Double`, so identifiers, counters and
 /// timestamps survive a round trip unchanged.
 ///
 /// ```swift
-/// let line = try JSONParser().parse(#"{"event":"attached","depth":3}"#)
+/// let line = try JSONParser().parse(#"{"event":"attached","depth":3}"#)  // SPI RibcageTools
 /// line["event"]?.stringValue  // "attached"
 /// line["depth"]?.int64Value   // 3
 /// line.serialized()           // {"depth":3,"event":"attached"}
@@ -143,47 +145,8 @@ extension JSONValue {
     }
   }
 
-  /// Appends `string` quoted, escaping only what RFC 8259 requires; the short escapes are used
-  /// where they exist because they read better than `\u00XX`. Runs that need no escape are
-  /// copied whole.
+  /// Appends `string` quoted, escaped as every JSON writer of the package does (`JSONText`).
   private static func serialize(_ string: String, into bytes: inout [UInt8]) {
-    var string = string
-    bytes.append(UInt8(ascii: "\""))
-    string.withUTF8 { utf8 in
-      var runStart = 0
-      for index in utf8.indices {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendEscape(for: byte, to: &bytes)
-        runStart = index + 1
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends the escape for `byte`: a quote, a backslash or a control character.
-  private static func appendEscape(for byte: UInt8, to bytes: inout [UInt8]) {
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-    case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-    case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-    case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-    case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-    case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-    default:
-      bytes.append(contentsOf: #"\u00"#.utf8)
-      bytes.append(hexDigit(byte >> 4))
-      bytes.append(hexDigit(byte & 0x0F))
-    }
-  }
-
-  /// The lowercase hexadecimal digit for `nibble` (0...15).
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    JSONText.appendQuoted(string, to: &bytes)
   }
 }

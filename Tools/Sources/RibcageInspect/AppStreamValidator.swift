@@ -1,6 +1,6 @@
 import Foundation
 import HummingbirdWebSocket
-import RibcageInspector
+@_spi(RibcageTools) import RibcageInspector
 
 /// Checks what one app connection sends before the server keeps it: a hello, then session
 /// lines — complete JSON objects (strict JSON, nested at most 64 deep, each at most

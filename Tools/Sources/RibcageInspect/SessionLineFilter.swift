@@ -1,4 +1,4 @@
-import RibcageInspector
+@_spi(RibcageTools) import RibcageInspector
 
 /// Decides, line by line, what of a recorded session the inspector passes on — to a report
 /// (`--html`) or to a page opening a recorded file: the header first, then events whose fields
