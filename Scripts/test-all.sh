@@ -28,6 +28,9 @@ EXAMPLES=(
 # Checks that are scripts of their own; each line is one command.
 SCRIPTS=(
   "bash CI/PackageForms/check-url-form.sh"  # the README's .package(url:from:), through a local mirror
+  # The inspector page's session reader against docs/session-format.json and Tests/Golden's
+  # sessions; Node.js from Debian (`apt-get install nodejs`, .ci/run installs it), nothing from npm.
+  "node --test Tests/Golden"
 )
 
 # Each test process runs with a wall-clock limit in a process group of its own

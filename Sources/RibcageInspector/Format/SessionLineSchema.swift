@@ -1,8 +1,11 @@
-/// The fields each line of a `ribcage-session` file may carry and their JSON types (see
-/// `docs/inspect.md`): one table that the timeline loader, `ribcage inspect`'s server and its
-/// `--html` report all check lines against, so a line one of them keeps is a line the others
-/// keep too, and nothing downstream ever meets an id that is not a number or a name that is not
-/// text.
+/// The fields each line of a `ribcage-session` file may carry and their JSON types: one table
+/// that the timeline loader, `ribcage inspect`'s server and its `--html` report all check lines
+/// against, so a line one of them keeps is a line the others keep too, and nothing downstream
+/// ever meets an id that is not a number or a name that is not text.
+///
+/// The table is `docs/session-format.json` in Swift (the format's one definition, which the page's
+/// reader follows too): `SessionFormatSchemaTests` checks that they say the same, and that what
+/// the recorder writes fits them.
 ///
 /// Only types are checked here, not how lines relate (a detached RIB, a sequence number going
 /// back): that is the timeline's replay.
@@ -34,6 +37,11 @@ public enum SessionLineSchema {
 
   /// The largest integer a browser's JavaScript reads exactly.
   public static let largestID: Int64 = (1 << 53) - 1
+
+  /// Checks the header's fields (line 1); throws the first that is missing or of the wrong type.
+  public static func checkHeader(_ object: [String: JSONValue]) throws(SessionFileError) {
+    try check(object, against: header, line: 1, prefix: "")
+  }
 
   /// Checks one event line's fields (`dropped` markers included); throws the first field that
   /// is missing or of the wrong type, naming `line`.
@@ -135,19 +143,28 @@ public enum SessionLineSchema {
     Field(name: name, type: type, nullable: true)
   }
 
-  private static let dropped = [required("count", .id), optional("throughSeq", .id)]
+  static let header = [
+    required("format", .string), required("version", .integer), required("app", .string),
+    required("instance", .string), required("start", .string), optional("clock", .string),
+    optional("byteBudget", .id), optional("keyframeInterval", .id),
+  ]
 
-  private static let common = [
-    required("seq", .id), required("t", .integer), optional("rib", .id), optional("path", .string),
+  static let dropped = [
+    required("type", .string), required("count", .id), optional("throughSeq", .id),
+  ]
+
+  static let common = [
+    required("seq", .id), required("t", .integer), required("type", .string),
+    optional("rib", .id), optional("path", .string),
   ]
 
   private static let keyframeRIB = [
     required("rib", .id), required("parent", .id, nullable: true), required("name", .string),
-    optional("router", .string), optional("active", .bool), optional("loaded", .bool),
+    optional("router", .string), required("active", .bool), optional("loaded", .bool),
     optional("view", .bool), optional("viewModelType", .string), optional("viewModel", .any),
   ]
 
-  private static func fields(of kind: SessionEvent.Kind) -> [Field] {
+  static func fields(of kind: SessionEvent.Kind) -> [Field] {
     switch kind {
     case .keyframe:
       [
@@ -155,7 +172,8 @@ public enum SessionLineSchema {
         optional(
           "flags",
           .objects([
-            required("key", .string), optional("value", .scalar), optional("source", .string),
+            required("key", .string), required("value", .scalar, nullable: true),
+            required("source", .string),
           ])
         ),
         optional("coreOnly", .bool),
@@ -178,7 +196,7 @@ public enum SessionLineSchema {
     case .workflow:
       [
         required("run", .id), required("kind", .string), required("phase", .string),
-        optional("trigger", .string), optional("step", .integer), optional("item", .string),
+        optional("trigger", .string), optional("step", .id), optional("item", .string),
         optional("error", .string),
       ]
     case .link:
@@ -188,8 +206,8 @@ public enum SessionLineSchema {
       ]
     case .flag:
       [
-        required("key", .string), optional("from", .scalar), required("to", .scalar),
-        required("source", .string),
+        required("key", .string), optional("from", .scalar),
+        required("to", .scalar, nullable: true), required("source", .string),
       ]
     case .coreOnly: [required("on", .bool)]
     case .plugin:

@@ -220,6 +220,7 @@ struct SessionLoader {
     guard version <= Int64(SessionFormat.version) else {
       throw .unsupportedVersion(found: Int(clamping: version), supported: SessionFormat.version)
     }
+    try SessionLineSchema.checkHeader(reader.object)
     return SessionHeader(
       version: Int(version), app: try reader.string("app"), instance: try reader.string("instance"),
       start: try reader.string("start"), fields: reader.object)

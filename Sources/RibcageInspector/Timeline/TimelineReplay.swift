@@ -137,14 +137,15 @@ enum TimelineReplay {
         viewModelType: try rib.optionalString("viewModelType"), viewModel: rib.object["viewModel"])
       if let parent { state.ribs[parent]!.children.append(id) } else { state.roots.append(id) }
     }
-    if reader.object["flags"] != nil {
+    // An optional field given as null is absent (docs/session-format.json).
+    if reader.object["flags", default: .null] != .null {
       for flag in try reader.objects("flags") {
         state.flags[try flag.string("key")] = TimelineFlag(
           value: try flag.value("value"), source: try flag.string("source"))
       }
     }
     state.isCoreOnly = try reader.optionalBool("coreOnly") ?? false
-    if reader.object["workflows"] != nil {
+    if reader.object["workflows", default: .null] != .null {
       for run in try reader.objects("workflows") {
         state.workflows[try run.integer("run")] = try run.string("kind")
       }

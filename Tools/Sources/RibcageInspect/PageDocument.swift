@@ -74,8 +74,9 @@ public enum PageDocument {
       "__POLICY__": htmlEscaped(policy), "__NONCE__": nonce,
       "/*STYLE*/": resource("inspector.css"), "__MODE__": "live",
       "__TITLE__": htmlEscaped("Ribcage inspector"),
-      "/*SCRIPT*/": resource("inspector.js").replacingOccurrences(
-        of: "</script", with: "<\\/script"),
+      // The session model first: the page's script reads it.
+      "/*SCRIPT*/": (resource("session-model.js") + "\n" + resource("inspector.js"))
+        .replacingOccurrences(of: "</script", with: "<\\/script"),
       sessionPlaceholder: "",
     ]
     switch mode {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Where the page's files (`index.html`, `inspector.css`, `inspector.js`) are. SwiftPM puts them
-/// in a resource bundle beside the executable it builds, but `swift package experimental-install`
-/// copies the executable alone, and `Bundle.module` traps once the build folder is gone. So the
-/// bundle is looked for beside the executable, then in the source tree the tool was built from
-/// (the same order as the generator's templates).
+/// Where the page's files (`index.html`, `inspector.css`, `session-model.js`, `inspector.js`)
+/// are. SwiftPM puts them in a resource bundle beside the executable it builds, but `swift package
+/// experimental-install` copies the executable alone, and `Bundle.module` traps once the build
+/// folder is gone. So the bundle is looked for beside the executable, then in the source tree the
+/// tool was built from (the same order as the generator's templates).
 enum PageResources {
   /// The bundle SwiftPM makes for this module's resources (`.bundle` on Apple platforms).
   static let bundleNames = [

@@ -15,284 +15,11 @@
   const MODE = document.body.dataset.mode;
   const $ = (id) => document.getElementById(id);
 
-  // ---------------------------------------------------------------- the session model
-
-  function emptyState() {
-    return {
-      ribs: new Map(), flags: new Map(), coreOnly: false, workflows: new Map(),
-      plugins: new Map(), notes: new Map(), leaks: [], leakedPaths: new Set(),
-    };
-  }
-
-  function cloneState(s) {
-    return {
-      ribs: new Map(s.ribs), flags: new Map(s.flags), coreOnly: s.coreOnly,
-      workflows: new Map(s.workflows), plugins: new Map(s.plugins), notes: new Map(s.notes),
-      leaks: s.leaks.slice(), leakedPaths: new Set(s.leakedPaths),
-    };
-  }
-
-  // Nodes are never changed in place: a checkpoint shares them with the working state.
-  function update(state, id, changes) {
-    const node = state.ribs.get(id);
-    if (node) state.ribs.set(id, Object.assign({}, node, changes));
-  }
-
-  function setChildCount(state, id, delta) {
-    const node = state.ribs.get(id);
-    if (node) state.ribs.set(id, Object.assign({}, node, { childCount: node.childCount + delta }));
-  }
-
-  // A detached RIB leaves nothing behind: its node, its plugin badge and its notes go with it
-  // (they would otherwise pile up over a long session, and every checkpoint would copy them).
-  function forget(state, id) {
-    state.ribs.delete(id);
-    state.plugins.delete(id);
-    state.notes.delete(id);
-  }
-
-  // After a keyframe: plugins and notes of RIBs it does not list go.
-  function forgetMissing(state) {
-    for (const id of Array.from(state.plugins.keys())) if (!state.ribs.has(id)) state.plugins.delete(id);
-    for (const id of Array.from(state.notes.keys())) if (!state.ribs.has(id)) state.notes.delete(id);
-  }
-
-  // A RIB's hook times by hook name: objects without a prototype, so a name such as
-  // `__proto__` or `constructor` is a key like any other.
-  const NO_HOOKS = Object.freeze(Object.create(null));
-  function withHook(hooks, name, ns) {
-    const next = Object.create(null);
-    for (const k of Object.keys(hooks)) next[k] = hooks[k];
-    next[name] = ns;
-    return next;
-  }
-
-  function apply(state, ev) {
-    switch (ev.type) {
-      case "keyframe": {
-        const old = state.ribs;
-        state.ribs = new Map();
-        for (const r of ev.ribs || []) {
-          const prev = old.get(r.rib);
-          state.ribs.set(r.rib, {
-            id: r.rib, parent: r.parent, name: r.name, router: r.router, active: !!r.active,
-            loaded: !!r.loaded, view: !!r.view, vmType: r.viewModelType, vm: r.viewModel,
-            attachT: prev ? prev.attachT : null, hooks: prev ? prev.hooks : NO_HOOKS, childCount: 0,
-          });
-        }
-        for (const node of state.ribs.values()) {
-          if (node.parent != null) {
-            const p = state.ribs.get(node.parent);
-            if (p) p.childCount += 1; // fresh objects: safe to set before anyone shares them
-          }
-        }
-        if (ev.flags) {
-          state.flags = new Map();
-          for (const f of ev.flags) state.flags.set(f.key, { value: f.value, source: f.source });
-        }
-        if (ev.coreOnly !== undefined) state.coreOnly = !!ev.coreOnly;
-        forgetMissing(state);
-        state.workflows = new Map();
-        for (const w of ev.workflows || []) state.workflows.set(w.run, { kind: w.kind, phase: "running" });
-        break;
-      }
-      case "attach":
-        state.ribs.set(ev.rib, {
-          id: ev.rib, parent: ev.parent, name: ev.name, router: ev.router, active: !!ev.active,
-          loaded: !!ev.loaded, view: !!ev.view, vmType: undefined, vm: undefined, attachT: ev.t,
-          hooks: NO_HOOKS, childCount: 0,
-        });
-        if (ev.parent != null) setChildCount(state, ev.parent, 1);
-        break;
-      case "detach": {
-        const node = state.ribs.get(ev.rib);
-        if (!node) break;
-        if (node.childCount > 0) {
-          // Parents come before children in insertion order: one pass finds the subtree.
-          const gone = new Set([ev.rib]);
-          for (const n of state.ribs.values()) if (gone.has(n.parent)) gone.add(n.id);
-          for (const id of gone) forget(state, id);
-        } else {
-          forget(state, ev.rib);
-        }
-        if (node.parent != null) setChildCount(state, node.parent, -1);
-        break;
-      }
-      case "activate": update(state, ev.rib, { active: true }); break;
-      case "deactivate": update(state, ev.rib, { active: false }); break;
-      case "load": update(state, ev.rib, { loaded: true }); break;
-      case "hook": {
-        const node = state.ribs.get(ev.rib);
-        if (node) update(state, ev.rib, { hooks: withHook(node.hooks, ev.hook, ev.ns) });
-        break;
-      }
-      case "render":
-        if (ev.rib != null) update(state, ev.rib, { vmType: ev.viewModelType, vm: ev.viewModel, vmSeq: ev.seq });
-        break;
-      case "flag": state.flags.set(ev.key, { value: ev.to, source: ev.source }); break;
-      case "coreOnly": state.coreOnly = !!ev.on; break;
-      case "plugin":
-        if (ev.event === "attached" && ev.pluginRib != null) {
-          state.plugins.set(ev.pluginRib, { plugin: ev.plugin, flag: ev.flag, point: ev.point });
-        }
-        // An auto-disabled plugin leaves a note on its point's RIB until it attaches again.
-        if (ev.rib != null && (ev.event === "autoDisabled" || ev.event === "attached")) {
-          const notes = (state.notes.get(ev.rib) || []).filter((n) => n.plugin !== ev.plugin);
-          if (ev.event === "autoDisabled") {
-            notes.push({ plugin: ev.plugin, text: "plugin " + ev.plugin + " auto-disabled: " + (ev.reason || "") });
-          }
-          if (notes.length) state.notes.set(ev.rib, notes); else state.notes.delete(ev.rib);
-        }
-        break;
-      case "leak":
-        state.leaks = state.leaks.concat([{ subtree: ev.subtree, objects: ev.objects || [], seq: ev.seq }]).slice(-200);
-        state.leakedPaths = new Set(state.leakedPaths);
-        for (const o of ev.objects || []) if (typeof o.path === "string") state.leakedPaths.add(o.path);
-        break;
-      case "workflow":
-        if (ev.phase === "completed" || ev.phase === "cancelled" || ev.phase === "failed") {
-          state.workflows.delete(ev.run);
-        } else {
-          state.workflows.set(ev.run, { kind: ev.kind, phase: ev.phase, step: ev.step, item: ev.item });
-        }
-        break;
-      default: break;
-    }
-  }
-
-  // ---------------------------------------------------------------- checking what comes in
-
-  // Every line is checked against the format (docs/inspect.md) before the page keeps it: ids
-  // and counts are safe non-negative integers, names are strings, flags are booleans, view
-  // models are JSON at most 128 deep (as `SessionTimeline` reads them). A line that fails is
-  // dropped whole, counted, and the reason shown; fields the page does not know are ignored.
-  const MAX_DEPTH = 128;
-
-  function kindOf(v) {
-    if (v === null) return "null";
-    if (Array.isArray(v)) return "an array";
-    if (typeof v === "number") return Number.isInteger(v) ? (Number.isSafeInteger(v) ? "the integer " + v : "an integer too large") : "a fraction";
-    return { string: "a string", boolean: "a boolean", object: "an object" }[typeof v] || typeof v;
-  }
-
-  function isId(v) { return typeof v === "number" && Number.isSafeInteger(v) && v >= 0; }
-  function isInt(v) { return typeof v === "number" && Number.isSafeInteger(v); }
-  function isPlainObject(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
-  function isScalar(v) { return v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)); }
-
-  // Whether a JSON value nests at most MAX_DEPTH deep (recursion bounded by that depth).
-  function shallow(v, depth) {
-    if (depth > MAX_DEPTH) return false;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const c = v[i];
-        if (c !== null && typeof c === "object" && !shallow(c, depth + 1)) return false;
-      }
-    } else {
-      for (const k in v) {
-        const c = v[k];
-        if (c !== null && typeof c === "object" && !shallow(c, depth + 1)) return false;
-      }
-    }
-    return true;
-  }
-
-  // Field checks: [test, what it must be].
-  const ID = [isId, "a non-negative integer"];
-  const ID_OR_NULL = [(v) => v === null || isId(v), "a non-negative integer or null"];
-  const INT = [isInt, "an integer"];
-  const COUNT = [isId, "a non-negative integer"];
-  const STR = [(v) => typeof v === "string", "a string"];
-  const BOOL = [(v) => typeof v === "boolean", "a boolean"];
-  const SCALAR = [isScalar, "a JSON scalar"];
-  const JSON_VALUE = [(v) => v === null || typeof v !== "object" || shallow(v, 1), "JSON at most " + MAX_DEPTH + " deep"];
-  const OBJECT = [isPlainObject, "an object"];
-
-  // A field: its check and whether it must be there.
-  const must = (check) => ({ check, required: true });
-  const may = (check) => ({ check, required: false });
-
-  const RIB_EVENT = { rib: must(ID), path: may(STR) };
-  const EVENT_FIELDS = {
-    keyframe: { ribs: must([Array.isArray, "an array"]), flags: may([Array.isArray, "an array"]), coreOnly: may(BOOL),
-      workflows: may([Array.isArray, "an array"]) },
-    attach: { rib: must(ID), path: may(STR), parent: may(ID_OR_NULL), name: must(STR), router: may(STR), view: may(BOOL),
-      active: may(BOOL), loaded: may(BOOL) },
-    detach: { rib: must(ID), path: may(STR), parent: may(ID_OR_NULL) },
-    activate: RIB_EVENT, deactivate: RIB_EVENT, load: RIB_EVENT,
-    hook: { rib: must(ID), path: may(STR), hook: must(STR), ns: must(INT) },
-    render: { rib: may(ID_OR_NULL), path: may(STR), viewModelType: must(STR), viewModel: may(JSON_VALUE),
-      viewModelOmitted: may(STR) },
-    workflow: { run: must(ID), kind: must(STR), phase: must(STR), trigger: may(STR), step: may(COUNT), item: may(STR),
-      error: may(STR) },
-    link: { input: must(STR), handled: must(BOOL), pattern: may(STR), error: may(OBJECT) },
-    flag: { key: must(STR), from: may(SCALAR), to: must(SCALAR), source: must(STR) },
-    coreOnly: { on: must(BOOL) },
-    plugin: { rib: may(ID_OR_NULL), pluginRib: may(ID_OR_NULL), point: must(STR), plugin: must(STR), event: must(STR),
-      flag: must(STR), reason: may(STR) },
-    leak: { subtree: must(STR), objects: must([Array.isArray, "an array"]) },
-    diagnostic: { kind: must(STR), severity: must(STR), message: must(STR) },
-    mark: { text: must(STR) },
-  };
-  const KEYFRAME_RIB = { rib: must(ID), parent: may(ID_OR_NULL), name: must(STR), router: may(STR), active: may(BOOL),
-    loaded: may(BOOL), view: may(BOOL), viewModelType: may(STR), viewModel: may(JSON_VALUE) };
-  const KEYFRAME_FLAG = { key: must(STR), value: may(SCALAR), source: may(STR) };
-  const KEYFRAME_WORKFLOW = { run: must(ID), kind: must(STR) };
-  const LEAKED_OBJECT = { role: may(STR), typeName: may(STR), path: may(STR) };
-  const LINK_ERROR = { case: may(STR), message: may(STR) };
-  const HEADER = { version: must(INT), app: must(STR), instance: must(STR), start: must(STR), clock: may(STR),
-    byteBudget: may(COUNT), keyframeInterval: may(COUNT) };
-  const DROPPED = { count: must(COUNT), throughSeq: may(COUNT) };
-
-  // The first field of `object` that breaks `fields`, as a reason, or null. `null` counts as
-  // absent for a field that may be absent and does not accept null.
-  function check(object, fields, prefix) {
-    if (!isPlainObject(object)) return (prefix || "the line") + " must be an object, found " + kindOf(object);
-    for (const name in fields) {
-      const field = fields[name];
-      const has = Object.prototype.hasOwnProperty.call(object, name);
-      const v = has ? object[name] : undefined;
-      if (!has || (v === null && !field.required && !field.check[0](null))) {
-        if (field.required) return "\"" + (prefix || "") + name + "\" is missing";
-        continue;
-      }
-      if (!field.check[0](v)) return "\"" + (prefix || "") + name + "\" must be " + field.check[1] + ", found " + kindOf(v);
-    }
-    return null;
-  }
-
-  function checkEach(list, fields, name) {
-    for (let i = 0; i < list.length; i++) {
-      const reason = check(list[i], fields, name + "[" + i + "].");
-      if (reason) return reason;
-    }
-    return null;
-  }
-
-  const TYPE_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
-
-  // Why an event line cannot be kept, or null. `lastSeq`: the seq of the last event kept.
-  function invalidEvent(ev, lastSeq) {
-    if (typeof ev.type !== "string") return "\"type\" must be a string, found " + kindOf(ev.type);
-    // Own members only: `__proto__`, `constructor` or `toString` is no event type.
-    const fields = Object.prototype.hasOwnProperty.call(EVENT_FIELDS, ev.type) ? EVENT_FIELDS[ev.type] : null;
-    if (!fields) return "an event type the page does not know (" + (TYPE_NAME.test(ev.type) ? ev.type : "not a name") + ")";
-    if (!Object.prototype.hasOwnProperty.call(ev, "seq")) return "\"seq\" is missing";
-    if (!isId(ev.seq)) return "\"seq\" must be a non-negative integer, found " + kindOf(ev.seq);
-    if (lastSeq !== null && ev.seq <= lastSeq) return "seq " + ev.seq + " does not follow " + lastSeq;
-    if (!Object.prototype.hasOwnProperty.call(ev, "t")) return "\"t\" is missing";
-    if (!isInt(ev.t)) return "\"t\" must be an integer, found " + kindOf(ev.t);
-    const reason = check(ev, fields, "");
-    if (reason) return reason;
-    switch (ev.type) {
-      case "keyframe":
-        return checkEach(ev.ribs, KEYFRAME_RIB, "ribs") || (ev.flags ? checkEach(ev.flags, KEYFRAME_FLAG, "flags") : null) ||
-          (ev.workflows ? checkEach(ev.workflows, KEYFRAME_WORKFLOW, "workflows") : null);
-      case "leak": return checkEach(ev.objects, LEAKED_OBJECT, "objects");
-      case "link": return ev.error != null ? check(ev.error, LINK_ERROR, "error.") : null;
-      default: return null;
-    }
-  }
+  // The session model and its checks (session-model.js, inlined before this script).
+  const {
+    emptyState, cloneState, apply, pathOf, summary, shortType,
+    invalidEvent, invalidHeader, invalidDropped, isId, isPlainObject,
+  } = RibcageSessionModel;
 
   // Lines dropped since the session was opened, with the latest reasons.
   const rejected = { count: 0, reasons: [] };
@@ -358,13 +85,13 @@
       try { ev = JSON.parse(line); } catch (e) { reject(lineNumber, "not JSON (" + e.name + ")"); continue; }
       if (!isPlainObject(ev)) { reject(lineNumber, "not a JSON object"); continue; }
       if (ev.format === "ribcage-session") {
-        const reason = check(ev, HEADER, "header.") || (ev.version !== 1 ? "format version " + ev.version + " (this page reads 1)" : null);
+        const reason = invalidHeader(ev);
         if (reason) { reject(lineNumber, reason); continue; }
         if (!S.header) { S.header = ev; S.startMs = Date.parse(ev.start) || 0; }
         continue;
       }
       if (ev.type === "dropped") {
-        const reason = check(ev, DROPPED, "dropped.");
+        const reason = invalidDropped(ev);
         if (reason) reject(lineNumber, reason); else S.dropped = ev;
         continue;
       }
@@ -471,17 +198,6 @@
     S.metrics.lastSeekMs = ms;
     S.metrics.maxSeekMs = Math.max(S.metrics.maxSeekMs, ms);
     return ms;
-  }
-
-  function pathOf(state, id) {
-    const names = [];
-    let node = state.ribs.get(id);
-    let guard = 0;
-    while (node && guard++ < 10000) {
-      names.push(node.name);
-      node = node.parent == null ? null : state.ribs.get(node.parent);
-    }
-    return names.reverse().join("/");
   }
 
   // ---------------------------------------------------------------- drawing
@@ -793,26 +509,6 @@
   // ---------------------------------------------------------------- the event log
 
   // What a row says about an event (text: it is drawn with textContent).
-  function summary(ev) {
-    switch (ev.type) {
-      case "keyframe": return (ev.ribs || []).length + " RIBs";
-      case "attach": case "detach": case "activate": case "deactivate": case "load": return ev.path || "";
-      case "hook": return (ev.path || "") + " " + ev.hook + " " + (ev.ns / 1000).toFixed(1) + " µs";
-      case "render": return (ev.path || "(no RIB)") + " " + shortType(ev.viewModelType) + (ev.viewModelOmitted ? " (" + ev.viewModelOmitted + ")" : "");
-      case "flag": return ev.key + ": " + JSON.stringify(ev.from) + " → " + JSON.stringify(ev.to) + " (" + ev.source + ")";
-      case "coreOnly": return ev.on ? "on" : "off";
-      case "plugin": return ev.plugin + " of " + ev.point + " " + ev.event + (ev.reason ? " (" + ev.reason + ")" : "");
-      case "workflow": return ev.kind + " #" + ev.run + " " + ev.phase + (ev.step ? " step " + ev.step + " " + (ev.item || "") : "") + (ev.trigger ? " ← " + ev.trigger : "") + (ev.error ? " " + ev.error : "");
-      case "link": return ev.input + (ev.handled ? " → " + (ev.pattern || "") : " ✖ " + (ev.error ? (ev.error.case || "") + ": " + (ev.error.message || "") : ""));
-      case "leak": return ev.subtree + " (" + (ev.objects || []).length + " objects)";
-      case "diagnostic": return ev.severity + " " + ev.kind + ": " + ev.message;
-      case "mark": return ev.text;
-      default: return "";
-    }
-  }
-
-  function shortType(t) { return t ? String(t).split(".").pop() : ""; }
-
   function matches(i, kind, rib, text) {
     const ev = S.events[i];
     if (kind && ev.type !== kind) return false;
@@ -1023,8 +719,10 @@
     };
   }
 
-  // For tests and measurements: the model, read-only helpers and timings.
-  window.__inspector = {
+  // For tests and measurements: the model, read-only helpers and timings — only when the page's
+  // address asks for them with debug=1, as the browser tests do; a page opened as usual exposes
+  // nothing of its model to other scripts.
+  if (new URLSearchParams(location.search).get("debug") === "1") window.__inspector = {
     state: S,
     seek: (i) => { S.live = false; return seek(i); },
     live: () => goLive(true),
