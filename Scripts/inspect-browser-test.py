@@ -70,7 +70,13 @@ def main():
 
 
 def run(driver, url, rides, ribcage, sessions, work, screenshot):
+    # The page's debug handle (window.__inspector) exists only when the address asks for it.
     driver.get(url)
+    wait_for("the page's script", lambda: driver.execute_script(
+        "return document.getElementById('live') !== null && document.readyState === 'complete'"))
+    if driver.execute_script("return typeof window.__inspector") != "undefined":
+        fail("the page exposes window.__inspector without debug=1 in its address")
+    driver.get(url + "&debug=1")
     wait_for("the page's script", lambda: driver.execute_script("return !!window.__inspector"))
 
     app = subprocess.Popen([rides, "--inspect", url], stdin=subprocess.PIPE,
@@ -195,7 +201,7 @@ def run(driver, url, rides, ribcage, sessions, work, screenshot):
     report = os.path.join(work, "report.html")
     subprocess.run([ribcage, "inspect", files[0], "--html", report], check=True, timeout=60,
                    stdout=subprocess.DEVNULL)
-    driver.get("file://" + report)
+    driver.get("file://" + report + "?debug=1")
     wait_for("the report's session", lambda: driver.execute_script(
         "return window.__inspector && window.__inspector.eventCount()") == count)
     check_report_opens_at_its_end(driver, count)

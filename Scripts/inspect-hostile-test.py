@@ -516,7 +516,7 @@ def check_page(driver, mode, expected_events, expected_rejected):
 
 def open_page(driver, url, bypass_csp=False):
     driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": bypass_csp})
-    driver.get(url)
+    driver.get(url + ("&" if "?" in url else "?") + "debug=1")  # the page's debug handle
     wait_for("the page's script", lambda: driver.execute_script("return !!window.__inspector"))
     driver.get_log("browser")  # nothing before this navigation counts
 

@@ -100,7 +100,7 @@ def main():
     try:
         paints = []
         for _ in range(3):
-            driver.get("file://" + report)
+            driver.get("file://" + report + "?debug=1")  # debug=1: the page's debug handle
             paints.append(driver.execute_script("return window.__inspector.state.metrics.firstPaintMs"))
             count = driver.execute_script("return window.__inspector.eventCount()")
             if count != events:

@@ -64,7 +64,7 @@ def page_counts(driver):
 def open_page(url, keep):
     driver = headless_chromium.start()
     driver.set_script_timeout(60)
-    driver.get(url + f"&keep={keep}")
+    driver.get(url + f"&keep={keep}&debug=1")  # debug=1: the page's debug handle
     wait_for("the page's script", lambda: driver.execute_script("return !!window.__inspector"))
     return driver
 
