@@ -29,6 +29,8 @@ let package = Package(
       name: "RibcageCombineTests",
       dependencies: [
         "RibcageCombine",
+        // Ribcage itself for its diagnostics SPI (bound work, stream subscribers).
+        .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageTesting", package: "Ribcage"),
       ]),
   ],

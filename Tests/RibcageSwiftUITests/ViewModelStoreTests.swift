@@ -1,5 +1,5 @@
 import Observation
-import Ribcage
+@_spi(Diagnostics) import Ribcage
 import RibcageSwiftUI
 import RibcageTesting
 import Testing

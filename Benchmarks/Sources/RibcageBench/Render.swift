@@ -1,4 +1,4 @@
-import Ribcage
+@_spi(Diagnostics) import Ribcage
 
 // MARK: Fixtures shared by the render cases
 

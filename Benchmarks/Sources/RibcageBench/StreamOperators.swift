@@ -51,7 +51,7 @@ enum StreamOperators {
     precondition(ribcageSink.total == floorSink.total, "both sides must deliver the same values")
     precondition(ribcageSink.total != 0, "the chain must deliver something")
     for subscription in subscriptions { subscription.cancel() }
-    precondition(source.subscriberCount == 0, "the chain must let go of its source")
+    precondition(source.stream.subscriberCount == 0, "the chain must let go of its source")
     return benchLine("stream-operators", comparison)
   }
 }

@@ -1,3 +1,4 @@
+@_spi(Diagnostics) import Ribcage
 import RibcageCombine
 import RibcageTesting
 import Testing

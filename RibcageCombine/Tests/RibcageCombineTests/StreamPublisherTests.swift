@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Diagnostics) import Ribcage
 import RibcageCombine
 import RibcageTesting
 import Testing

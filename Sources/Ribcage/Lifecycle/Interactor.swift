@@ -209,10 +209,11 @@ open class Interactor: InteractorScope {
     " To receive values only while it is active (and the latest one on each activation), "
     + "keep the subscription of stream.confineTo(interactor).observe { … } instead."
 
-  /// How many pieces of bound work are waiting for deactivation (for tests and diagnostics).
-  /// Tasks started with ``task(priority:_:)->Task<Success,Never>?`` and bound `Task`s leave the
-  /// count as soon as they end; other work (a stream subscription) stays until deactivation.
-  public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
+  /// How many pieces of bound work are waiting for deactivation. Tasks started with
+  /// `task(priority:_:)` and bound `Task`s leave the count as soon as they end; other work (a
+  /// stream subscription) stays until deactivation. For tests and diagnostics, hence SPI:
+  /// `@_spi(Diagnostics) import Ribcage`.
+  @_spi(Diagnostics) public final var boundWorkCount: Int { extras?.boundWork.count ?? 0 }
 
   /// Starts a task on the main actor that is cancelled when the interactor is deactivated, and
   /// released as soon as it ends.

@@ -60,10 +60,12 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   @exclusivity(unchecked) private var tree: TreeContext?
   @exclusivity(unchecked) private weak var rib: RouterNode?
 
-  /// How many times the presenter ran.
-  @exclusivity(unchecked) public private(set) var presentCount = 0
-  /// How many view models were rendered.
-  @exclusivity(unchecked) public private(set) var renderCount = 0
+  /// How many times the presenter ran. For tests and diagnostics, hence SPI:
+  /// `@_spi(Diagnostics) import Ribcage`.
+  @_spi(Diagnostics) @exclusivity(unchecked) public private(set) var presentCount = 0
+  /// How many view models were rendered. For tests and diagnostics, hence SPI:
+  /// `@_spi(Diagnostics) import Ribcage`.
+  @_spi(Diagnostics) @exclusivity(unchecked) public private(set) var renderCount = 0
 
   /// Creates a loop that presents `state` with `presenter` into `view`.
   ///

@@ -59,8 +59,10 @@ public struct EventRelay<Value>: ~Copyable {
     owner.core.finish()
   }
 
-  /// How many subscriptions are live (for tests and diagnostics).
-  public var subscriberCount: Int { owner.core.subscriberCount }
+  /// How many subscriptions are live. For tests and diagnostics, hence SPI
+  /// (`@_spi(Diagnostics) import Ribcage`); a soak census counts the read side's
+  /// ``EventStream/subscriberCount``.
+  @_spi(Diagnostics) public var subscriberCount: Int { owner.core.subscriberCount }
 
   /// Whether anyone is subscribed; lets an emitter skip building events nobody receives.
   @inlinable

@@ -108,8 +108,10 @@ public struct MutableStateStream<Value>: ~Copyable {
     owner.core.finish()
   }
 
-  /// How many subscriptions are live (for tests and diagnostics).
-  public var subscriberCount: Int { owner.core.subscriberCount }
+  /// How many subscriptions are live. For tests and diagnostics, hence SPI
+  /// (`@_spi(Diagnostics) import Ribcage`); a soak census counts the read side's
+  /// ``StateStream/subscriberCount``.
+  @_spi(Diagnostics) public var subscriberCount: Int { owner.core.subscriberCount }
 }
 
 /// Finishes a stream when its write side goes away. A class, because only a class's deinit can

@@ -1,4 +1,4 @@
-import Ribcage
+@_spi(Diagnostics) import Ribcage
 import RibcageTesting
 import Testing
 

@@ -48,7 +48,7 @@ public final class CityService {
   public var products: StateStream<[Product]> { offer.stream }
 
   /// How many observers the products on offer have now.
-  public var productObserverCount: Int { offer.subscriberCount }
+  public var productObserverCount: Int { offer.stream.subscriberCount }
 
   /// The place called `name` (case-insensitive), if the city has one.
   public func place(named name: String) -> Place? {

@@ -12,7 +12,7 @@ public final class SimulatedClock {
   public var now: StateStream<Int> { seconds.stream }
 
   /// How many observers time has (the services; never the RIBs).
-  public var observerCount: Int { seconds.subscriberCount }
+  public var observerCount: Int { seconds.stream.subscriberCount }
 
   /// Moves time forward one second at a time, so services see every tick.
   public func advance(bySeconds count: Int) {
