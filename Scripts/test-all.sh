@@ -33,7 +33,7 @@ SCRIPTS=(
   "node --test Tests/Golden"
 )
 
-# Each test process runs with a wall-clock limit in a process group of its own
+# Each test process runs with a wall-clock limit in a session of its own
 # (Scripts/with-time-limit.sh): a hung test stops this script in minutes, with every process it
 # started. Builds run first, outside the limit, so the limit measures the tests alone.
 limit="bash Scripts/with-time-limit.sh"

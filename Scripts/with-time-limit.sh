@@ -4,11 +4,12 @@
 #
 # Usage: Scripts/with-time-limit.sh LIMIT COMMAND [ARGUMENT...]   (LIMIT: minutes, or seconds as 90s)
 #
-# GNU timeout puts itself and the command in a process group of their own and signals the whole
-# group: SIGTERM at the limit, SIGKILL RIBCAGE_KILL_GRACE seconds later (default 20) if anything is
-# still running — `swift test`, the test runner it started and whatever a test started, not the
-# calling script. Exits with the command's status, or 124 (137 once SIGKILL was needed) after
-# saying which command ran out of time.
+# The command runs in a session of its own (setsid). A process group is not enough: `swift test`
+# starts the test runner in a process group of its own, so signalling the command's group would
+# miss the very process that hangs. At the limit every process of the session gets SIGTERM, and
+# RIBCAGE_KILL_GRACE seconds later (default 20) SIGKILL if it is still there; then an error names
+# the command and the script exits 124. Otherwise it exits with the command's status. Output is
+# line-buffered (stdbuf), so what a killed test printed before the limit is not lost.
 set -uo pipefail
 
 if [[ $# -lt 2 || ! $1 =~ ^[1-9][0-9]*s?$ ]]; then
@@ -18,12 +19,36 @@ fi
 if [[ $1 == *s ]]; then seconds=${1%s}; else seconds=$(($1 * 60)); fi
 shift
 grace=${RIBCAGE_KILL_GRACE:-20}
+buffering=()
+command -v stdbuf >/dev/null && buffering=(stdbuf -oL -eL)
 
-timeout --kill-after="${grace}s" "${seconds}s" "$@"
-status=$?
-if [[ $status -eq 124 || $status -eq 137 ]]; then
-  echo "error: '$*' ran past its ${seconds}-second limit and was stopped with every process it" \
-    "started (SIGTERM, then SIGKILL after ${grace}s): a test hangs. Swift Testing's time limits" \
-    "name the test when it awaits; otherwise run the suites one by one with --filter." >&2
+# Without job control a background job is no group leader, so setsid makes it a session leader
+# in place: its process ID is the session's ID.
+setsid "${buffering[@]}" "$@" &
+session=$!
+sleep "$seconds" &
+timer=$!
+wait -n "$session" "$timer"
+if kill -0 "$timer" 2>/dev/null; then
+  kill "$timer"
+  wait "$session"
+  exit $?
 fi
-exit "$status"
+
+members() { ps -eo pid=,sid= | awk -v sid="$session" '$2 == sid { print $1 }'; }
+signal_session() {
+  local pids
+  pids=$(members)
+  [[ -z $pids ]] || kill "-$1" $pids 2>/dev/null
+}
+signal_session TERM
+for ((waited = 0; waited < grace; waited++)); do
+  [[ -z $(members) ]] && break
+  sleep 1
+done
+signal_session KILL
+wait "$session" 2>/dev/null
+echo "error: '$*' ran past its ${seconds}-second limit and was stopped with every process it" \
+  "started (SIGTERM, then SIGKILL after ${grace}s): a test hangs. Swift Testing's time limits" \
+  "name the test when it awaits (see above); otherwise run the suites one by one with --filter." >&2
+exit 124
