@@ -255,10 +255,11 @@
       weak var navigation: UINavigationController?
     }
 
-    /// The delegates `push` created (a navigation controller holds its delegate weakly).
-    private static var created: [ObjectIdentifier: NavigationScreenDelegate] = [:]
-
     private var pushed: [Pushed] = []
+    /// Itself, while it follows a pushed controller: UIKit holds a navigation controller's
+    /// delegate weakly, and the one `push` made has no other owner. No registry outlives the
+    /// pushes it serves; an app's own delegate is owned by the app as well.
+    private var keptWhileFollowing: NavigationScreenDelegate?
 
     /// Creates a delegate; make it a navigation controller's delegate before pushing RIBs on it.
     public override init() {
@@ -268,22 +269,26 @@
     /// The delegate that follows `navigation`'s pushed RIBs: its own if it is one, else a new
     /// one made its delegate; `nil` if it has a delegate of another kind.
     static func following(_ navigation: UINavigationController) -> NavigationScreenDelegate? {
-      created = created.filter { $0.value.isInUse }
       if let delegate = navigation.delegate {
         return delegate as? NavigationScreenDelegate
       }
       let delegate = NavigationScreenDelegate()
-      created[ObjectIdentifier(navigation)] = delegate
       navigation.delegate = delegate
       return delegate
     }
 
-    private var isInUse: Bool { pushed.contains { $0.controller != nil } }
+    /// Drops what no longer needs following (controllers and navigation controllers gone) and
+    /// lets itself go when nothing is left.
+    private func prune() {
+      pushed.removeAll { $0.controller == nil || $0.navigation == nil }
+      keptWhileFollowing = pushed.isEmpty ? nil : self
+    }
 
     /// Stops following `controller` (the glue removes it itself).
     static func forget(_ controller: UIViewController, in navigation: UINavigationController) {
       guard let delegate = navigation.delegate as? NavigationScreenDelegate else { return }
-      delegate.pushed.removeAll { $0.controller === controller || $0.controller == nil }
+      delegate.pushed.removeAll { $0.controller === controller }
+      delegate.prune()
     }
 
     func follow(
@@ -294,6 +299,7 @@
         Pushed(
           tracker: pusher.screens, child: child, pusher: pusher, controller: controller,
           navigation: navigation))
+      prune()
     }
 
     /// Where on `navigation` a controller for `child` goes so that it is below the screens its
@@ -362,6 +368,7 @@
       for entry in gone.reversed() {
         if let tracker = entry.tracker, let child = entry.child { tracker.userDidRemove(child) }
       }
+      prune()
     }
   }
 #endif
