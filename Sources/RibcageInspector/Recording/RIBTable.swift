@@ -125,7 +125,7 @@ final class RIBTable {
   }
 
   /// Keeps `viewModel` as what `slot` rendered last.
-  func setViewModel(_ viewModel: Keyframe.RenderedViewModel, at slot: Int32) {
+  func setViewModel(_ viewModel: consuming Keyframe.RenderedViewModel, at slot: Int32) {
     viewModels[Int(slot)] = viewModel
     nodes[Int(slot)].hasViewModel = true
   }

@@ -48,7 +48,10 @@ struct RecordRing {
     guard !current.records.isEmpty else { return }
     current.close(with: &clock)
     // The current segment keeps its buffer (the recorder writes to it): what it holds moves.
-    var segment = spare ?? RecordSegment(capacity: segmentCapacity)
+    // A new one gets room for as many payloads as this one has: segments of a run are alike,
+    // and growing the array a payload at a time moves them all each time it doubles.
+    var segment =
+      spare ?? RecordSegment(capacity: segmentCapacity, payloadCapacity: current.payloads.count)
     spare = nil
     current.exchangeContents(with: &segment)
     closedBytes += segment.countedBytes

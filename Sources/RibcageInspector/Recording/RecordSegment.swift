@@ -18,8 +18,10 @@ struct RecordSegment {
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
-  init(capacity: Int) {
+  /// A segment with room for `capacity` records and `payloadCapacity` payloads.
+  init(capacity: Int, payloadCapacity: Int = 0) {
     records = RecordBuffer(capacity: capacity)
+    payloads.reserveCapacity(payloadCapacity)
   }
 
   /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
@@ -32,7 +34,7 @@ struct RecordSegment {
   }
 
   /// Adds `payload`, counted as `bytes`; returns its index.
-  mutating func add(_ payload: EventPayload, bytes: Int) -> Int32 {
+  mutating func add(_ payload: consuming EventPayload, bytes: Int) -> Int32 {
     payloads.append(payload)
     payloadBytes += bytes + MemoryLayout<EventPayload>.stride
     return Int32(truncatingIfNeeded: payloads.count - 1)

@@ -19,7 +19,7 @@ extension SessionRecorder {
 
   /// Appends a record of `kind` whose content is `payload`.
   func record(
-    _ kind: EventKind, payload: EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
+    _ kind: EventKind, payload: consuming EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
     path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, time: UInt64 = ribcage_ticks()
   ) {
     let index = ring.current.add(payload, bytes: payloadBytes)
@@ -181,25 +181,28 @@ extension SessionRecorder {
 
 extension SessionRecorder {
   func recordRender(_ render: RenderRecord) {
-    let slot = render.router.flatMap { ribs.slot(of: $0) }
-    let value = render.viewModel
+    // No closure (`render.router.flatMap { … }`): a main-actor closure handed to the standard
+    // library is checked at run time for being on the main actor. The view model is copied
+    // only where it is kept (the table and the payload): each copy retains its box.
+    var slot: Int32?
+    if let router = render.router { slot = ribs.slot(of: router) }
     let (type, isSampleDue) = tables.viewModelTypes.type(of: render.viewModelType)
     if isSampleDue {
       // What a view model of this type takes encoded is what the budget counts it as: learnt
       // from its first value, then one render in every `ViewModelTypes.sampleInterval`.
-      _ = formatter.encode(value, type: type, tables: &tables)
+      _ = formatter.encode(render.viewModel, type: type, tables: &tables)
     }
-    let viewModel = Keyframe.RenderedViewModel(type: type, value: value)
     let bytes = tables.viewModelTypes.estimatedBytes(of: type)
     guard let slot else {
-      record(.render, payload: .viewModel(value), payloadBytes: bytes, other: UInt64(type))
+      record(
+        .render, payload: .viewModel(render.viewModel), payloadBytes: bytes, other: UInt64(type))
       return
     }
-    ribs.setViewModel(viewModel, at: slot)
+    ribs.setViewModel(Keyframe.RenderedViewModel(type: type, value: render.viewModel), at: slot)
     let node = ribs[slot]
     record(
-      .render, payload: .viewModel(value), payloadBytes: bytes, rib: node.id, path: node.path,
-      other: UInt64(type), bits: EventBits.hasRIB)
+      .render, payload: .viewModel(render.viewModel), payloadBytes: bytes, rib: node.id,
+      path: node.path, other: UInt64(type), bits: EventBits.hasRIB)
   }
 
   // MARK: Everything else
