@@ -42,8 +42,14 @@ enum FileAnalyzer {
       analysis.note = FileNote(path: shownPath, kind: .skipped, reason: reason.description)
       return analysis
     }
+    // Lint alone, in a file that may need no function body: its declarations first.
+    if request.rules, request.graphModule == nil,
+      outline(&analysis, bytes: bytes, request: request, externalRoles: externalRoles)
+    {
+      return analysis
+    }
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    analysis.parseCount = 1
+    analysis.parseCount += 1
     if tree.hasError {
       analysis.note = FileNote(
         path: shownPath, kind: .partial,
@@ -62,9 +68,37 @@ enum FileAnalyzer {
       facts.module = module
       analysis.graphFacts = facts
     }
-    analysis.lineCount = bytes.reduce(into: 0) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
-    if let last = bytes.last, last != UInt8(ascii: "\n") { analysis.lineCount += 1 }
+    analysis.lineCount = lineCount(bytes)
     return analysis
+  }
+
+  /// Lints the file from its declarations alone (function bodies blanked) when that is all the
+  /// rules read of it: no RIB framework imported, no type with a RIB role, no syntax error.
+  /// Returns false (the parse counted) when the file needs its bodies.
+  private static func outline(
+    _ analysis: inout FileAnalysis, bytes: [UInt8], request: Request,
+    externalRoles: [String: Set<Role>]
+  ) -> Bool {
+    guard !DeclarationOutline.mayImportRIBs(bytes), let outline = DeclarationOutline.blanked(bytes)
+    else { return false }
+    let tree = outline.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    analysis.parseCount += 1
+    guard !tree.hasError else { return false }
+    var attempt = analysis
+    // The rules read the original bytes (suppressions, lines, skipped bodies' text): the
+    // outline keeps every position.
+    let context = applyRules(
+      to: &attempt, tree: tree, bytes: bytes, request: request, externalRoles: externalRoles)
+    guard !context.isRIBCode else { return false }
+    analysis = attempt
+    analysis.lineCount = lineCount(bytes)
+    return true
+  }
+
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    var count = bytes.reduce(into: 0) { if $1 == UInt8(ascii: "\n") { $0 += 1 } }
+    if let last = bytes.last, last != UInt8(ascii: "\n") { count += 1 }
+    return count
   }
 
   /// The file's rules again with roles only the whole run can tell, on the tree kept from the
@@ -92,10 +126,11 @@ enum FileAnalyzer {
     return updated
   }
 
+  @discardableResult
   private static func applyRules(
     to analysis: inout FileAnalysis, tree: SourceFileSyntax, bytes: [UInt8], request: Request,
     externalRoles: [String: Set<Role>]
-  ) {
+  ) -> FileContext {
     let path = analysis.shownPath
     let isMain = path == "main.swift" || path.hasSuffix("/main.swift")
     let context = FileContext(
@@ -106,6 +141,7 @@ enum FileAnalyzer {
     analysis.findings = context.findings
     analysis.facts = context.facts
     analysis.suppressions = Suppressions(bytes: bytes)
+    return context
   }
 }
 
