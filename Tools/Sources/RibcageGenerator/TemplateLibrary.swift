@@ -56,8 +56,9 @@ public struct TemplateLibrary: Sendable {
       workingDirectory: workingDirectory)
   }
 
-  /// The library with templates from `bundledFolder` (for tests).
-  public init(bundledFolder: String, overrideFolder: String?, workingDirectory: String)
+  /// The library with templates from `bundledFolder`: the designated initializer, `package` so
+  /// that tests in this package can use it and it is no API of the tools' libraries.
+  package init(bundledFolder: String, overrideFolder: String?, workingDirectory: String)
     throws(GeneratorError)
   {
     self.bundledFolder = bundledFolder
