@@ -5,7 +5,7 @@ import Testing
 /// Lint parses a file that imports no RIB framework from its declarations alone (function
 /// bodies blanked, every position kept), and whole again when a type there has a RIB role:
 /// the findings must be the ones a whole parse gives.
-@Suite struct DeclarationOutlineTests {
+@Suite(.timeLimit(.minutes(10))) struct DeclarationOutlineTests {
   @Test func bodiesAreBlankedAndEveryPositionKept() throws {
     let source = """
       import Foundation

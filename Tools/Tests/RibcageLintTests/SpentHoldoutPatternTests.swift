@@ -12,7 +12,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SourceThatMayCompleteTests {
+@Suite(.timeLimit(.minutes(10))) struct SourceThatMayCompleteTests {
   @Test func aStrongClosureOnARequestThatEndsIsAtMostAWarningAndOnAnEndlessStreamAnError() throws {
     let source = """
       import RIBs
@@ -55,7 +55,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ChildForTheAppsLifeTests {
+@Suite(.timeLimit(.minutes(10))) struct ChildForTheAppsLifeTests {
   @Test func aRootAttachingItsChildOnceTheViewHasLoadedIsNoFinding() throws {
     let files = [
       "Start/StartViewController.swift": """
@@ -131,7 +131,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct SingletonByMeaningTests {
+@Suite(.timeLimit(.minutes(10))) struct SingletonByMeaningTests {
   @Test func aSharedInstanceWithMutableStateIsASingletonWhateverItsName() throws {
     let files = [
       "Support/Preferences.swift": """
@@ -171,7 +171,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct HandedDownRelayTests {
+@Suite(.timeLimit(.minutes(10))) struct HandedDownRelayTests {
   @Test func aRelayHandedDownStoredPrivateAndWrittenInAnExtensionIsTheParents() throws {
     let source = """
       import RIBs
@@ -195,7 +195,7 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
-@Suite struct ViewLoadsDataTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewLoadsDataTests {
   @Test func aCellLoadingDataItselfHasLogic() throws {
     let source = """
       import UIKit
