@@ -9,17 +9,19 @@
 ///
 /// The functions write through raw pointers into memory the caller reserved: the recorder and
 /// the encoder write hundreds of thousands of strings and numbers a second, and keep their own
-/// buffers. They are inlinable so that each writer gets them compiled into its own loop.
-package enum JSONText {
+/// buffers. They are inlinable so that each writer gets them compiled into its own loop. SPI
+/// (`RibcageJSON`), not `package`: Swift 6.3 did not inline `package` inlinable functions into
+/// `RibcageInspector` (a call per string; measured with callgrind), public ones it does.
+@_spi(RibcageJSON) public enum JSONText {
   /// The longest escape: `\u00xx`.
-  @inlinable package static var longestEscape: Int { 6 }
+  @inlinable public static var longestEscape: Int { 6 }
 
   /// The most digits a `UInt64` has.
-  @inlinable package static var longestDecimal: Int { 20 }
+  @inlinable public static var longestDecimal: Int { 20 }
 
   /// Whether `byte` must be escaped inside a JSON string.
   @inlinable @inline(__always)
-  package static func needsEscape(_ byte: UInt8) -> Bool {
+  public static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
@@ -28,7 +30,7 @@ package enum JSONText {
   /// that really is zero); applied to `word - 0x20…` it finds bytes below 0x20, and to `word`
   /// with quotes or backslashes turned to zero, those.
   @inlinable @inline(__always)
-  package static func needsEscape(word: UInt64) -> Bool {
+  public static func needsEscape(word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
@@ -44,7 +46,7 @@ package enum JSONText {
   /// overlapping the one before, and a short string as two overlapping halves: a per-byte loop,
   /// or a scan and a `memmove` call, made strings the largest part of encoding a view model.
   @inlinable @inline(__always)
-  package static func copyPlain(
+  public static func copyPlain(
     _ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
   ) -> Int {
     guard let start = utf8.baseAddress else { return 0 }
@@ -81,7 +83,7 @@ package enum JSONText {
 
   /// `copyPlain` one byte at a time, from `from`.
   @inlinable
-  package static func copyPlainBytes(
+  public static func copyPlainBytes(
     _ utf8: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, from: Int
   ) -> Int {
     var index = from
@@ -97,7 +99,7 @@ package enum JSONText {
   /// Writes the escape of `byte` (one that must be escaped) at `destination`, which has room
   /// for ``longestEscape`` bytes, and returns its length.
   @inlinable
-  package static func writeEscape(for byte: UInt8, at destination: UnsafeMutablePointer<UInt8>)
+  public static func writeEscape(for byte: UInt8, at destination: UnsafeMutablePointer<UInt8>)
     -> Int
   {
     destination[0] = UInt8(ascii: "\\")
@@ -129,7 +131,7 @@ package enum JSONText {
   /// ``longestDecimal`` bytes, and returns how many it wrote. Two digits per division, from
   /// the right.
   @inlinable
-  package static func writeDecimal(_ value: UInt64, at destination: UnsafeMutablePointer<UInt8>)
+  public static func writeDecimal(_ value: UInt64, at destination: UnsafeMutablePointer<UInt8>)
     -> Int
   {
     if value < 10 {
@@ -164,7 +166,7 @@ package enum JSONText {
 
   /// Appends `text` to `bytes` as a quoted JSON string: for writers that build an array or a
   /// `String` rather than keeping a buffer of their own.
-  package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     text.withUTF8 { utf8 in
       bytes.append(UInt8(ascii: "\""))
@@ -185,7 +187,7 @@ package enum JSONText {
   }
 
   /// `text` as a quoted JSON string.
-  package static func quoted(_ text: String) -> String {
+  public static func quoted(_ text: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count &+ 2)
     appendQuoted(text, to: &bytes)

@@ -1,4 +1,4 @@
-import Ribcage
+@_spi(RibcageJSON) import Ribcage
 
 /// Writes JSON objects as lines of bytes, by hand, into memory it manages itself: a session
 /// records hundreds of thousands of events a second, and every event has a fixed shape, so
@@ -6,25 +6,30 @@ import Ribcage
 /// uniqueness check and a generic copy per piece) would cost more than the event it records.
 ///
 /// The writer trusts its caller for structure (keys are static, written once per object) and
-/// escapes every string it is given. A class: it owns its buffer, and callers mutate it in place
-/// without the exclusivity checks a stored struct would need.
+/// escapes every string it is given. A class: it owns its buffer (`JSONBytes`, shared with the
+/// view model encoder), and callers mutate it in place without the exclusivity checks a stored
+/// struct would need.
 final class JSONLineWriter {
   // Only the recording thread touches a writer and no access spans a call out, so the dynamic
   // exclusivity checks (a tenth of an event's cost) are skipped.
-  @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-  @exclusivity(unchecked) private var capacity: Int
-  /// Bytes written so far.
-  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var text: JSONBytes
   /// Whether the object being written has a member yet (a comma goes before the next one).
   @exclusivity(unchecked) private var needsComma = false
 
+  /// Bytes written so far.
+  private(set) var count: Int {
+    get { text.count }
+    set { text.count = newValue }
+  }
+
+  private var base: UnsafeMutablePointer<UInt8> { text.base }
+
   init(capacity: Int = 256) {
-    self.capacity = max(capacity, 64)
-    base = .allocate(capacity: self.capacity)
+    text = JSONBytes(capacity: max(capacity, 64))
   }
 
   deinit {
-    base.deallocate()
+    text.deallocate()
   }
 
   /// A copy of the bytes written.
@@ -37,9 +42,7 @@ final class JSONLineWriter {
 
   /// Exchanges what this writer and `other` hold (bytes and memory).
   func swapStorage(with other: JSONLineWriter) {
-    swap(&base, &other.base)
-    swap(&capacity, &other.capacity)
-    swap(&count, &other.count)
+    swap(&text, &other.text)
     swap(&needsComma, &other.needsComma)
   }
 
@@ -52,31 +55,17 @@ final class JSONLineWriter {
   /// Makes room for `extra` more bytes.
   @inline(__always)
   private func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(to: count + extra) }
-  }
-
-  private func grow(to needed: Int) {
-    var newCapacity = capacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
+    text.reserve(extra)
   }
 
   @inline(__always)
   func append(byte: UInt8) {
-    reserve(1)
-    base[count] = byte
-    count += 1
+    text.append(byte: byte)
   }
 
   @inline(__always)
   private func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
-    reserve(length)
-    (base + count).update(from: start, count: length)
-    count += length
+    text.append(start, length)
   }
 
   /// Appends raw, already valid JSON text (an encoded view model, an escaped name).
@@ -210,8 +199,7 @@ final class JSONLineWriter {
   // MARK: Values
 
   func appendDecimal(_ value: UInt64) {
-    reserve(JSONText.longestDecimal)
-    count &+= JSONText.writeDecimal(value, at: base + count)
+    text.appendDecimal(value)
   }
 
   /// Appends `value` as a JSON string.
@@ -230,9 +218,9 @@ final class JSONLineWriter {
       var done = JSONText.copyPlain(utf8, to: base + count)
       count &+= done
       while done < utf8.count {
-        reserve(JSONText.longestEscape &+ utf8.count &- done)
-        count &+= JSONText.writeEscape(for: utf8[done], at: base + count)
+        text.appendEscape(for: utf8[done])
         done &+= 1
+        reserve(utf8.count &- done)
         let copied = JSONText.copyPlain(
           UnsafeBufferPointer(rebasing: utf8[done...]), to: base + count)
         count &+= copied

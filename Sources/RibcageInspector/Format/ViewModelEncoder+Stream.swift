@@ -22,9 +22,8 @@ extension ViewModelEncoder {
     typealias ObjectContainer = ViewModelEncoder.ObjectContainer
     typealias ArrayContainer = ViewModelEncoder.ArrayContainer
 
-    @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var capacity: Int
-    @exclusivity(unchecked) var count = 0
+    /// The text written (`JSONBytes`, shared with the session line writer).
+    @exclusivity(unchecked) var text = JSONBytes(capacity: 1_024)
     /// The innermost open level, kept out of `below` so writing to it is a field access.
     @exclusivity(unchecked) var top = Level(serial: Stream.idle, shape: .pending)
     /// The open levels around `top`, outermost first: `below[depth]` is the level at `depth`.
@@ -53,13 +52,20 @@ extension ViewModelEncoder {
     /// one, whose serial is 0).
     private static let idle = -1
 
-    init() {
-      capacity = 1_024
-      base = .allocate(capacity: capacity)
-    }
+    init() {}
 
     deinit {
-      base.deallocate()
+      text.deallocate()
+    }
+
+    /// Bytes written so far.
+    var count: Int {
+      @inline(__always) get { text.count }
+      @inline(__always) set { text.count = newValue }
+    }
+
+    var base: UnsafeMutablePointer<UInt8> {
+      @inline(__always) get { text.base }
     }
 
     // MARK: Calls
@@ -80,12 +86,7 @@ extension ViewModelEncoder {
     func end() {
       if !below.isEmpty { below.removeAll(keepingCapacity: true) }
       top = Level(serial: Self.idle, shape: .pending)
-      count = 0
-      if capacity > Self.retainedCapacity {
-        base.deallocate()
-        capacity = Self.retainedCapacity
-        base = .allocate(capacity: capacity)
-      }
+      text.removeAll(retaining: Self.retainedCapacity)
     }
 
     /// Closes every level, once the top-level value has encoded itself.

@@ -1,40 +1,26 @@
-import Ribcage
+@_spi(RibcageJSON) import Ribcage
 
 extension ViewModelEncoder.Stream {
   // MARK: Text
 
   @inline(__always)
   private func reserve(_ extra: Int) {
-    if count &+ extra > capacity { grow(to: count + extra) }
-  }
-
-  func grow(to needed: Int) {
-    var newCapacity = capacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
+    text.reserve(extra)
   }
 
   @inline(__always)
   func append(byte: UInt8) {
-    reserve(1)
-    base[count] = byte
-    count &+= 1
+    text.append(byte: byte)
   }
 
   @inline(__always)
   func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
-    reserve(length)
-    (base + count).update(from: start, count: length)
-    count &+= length
+    text.append(start, length)
   }
 
   @inline(__always)
   func appendLiteral(_ literal: StaticString) {
-    append(literal.utf8Start, literal.utf8CodeUnitCount)
+    text.appendLiteral(literal)
   }
 
   /// Writes `value` if it is one of the types JSON writes as a scalar, and says whether it
@@ -140,8 +126,7 @@ extension ViewModelEncoder.Stream {
   }
 
   private func appendEscape(for byte: UInt8) {
-    reserve(JSONText.longestEscape)
-    count &+= JSONText.writeEscape(for: byte, at: base + count)
+    text.appendEscape(for: byte)
   }
 
   private func appendInteger<Integer: FixedWidthInteger>(_ value: Integer) {
@@ -150,8 +135,7 @@ extension ViewModelEncoder.Stream {
   }
 
   private func appendDecimal(_ value: UInt64) {
-    reserve(JSONText.longestDecimal)
-    count &+= JSONText.writeDecimal(value, at: base + count)
+    text.appendDecimal(value)
   }
 
   /// `Int128` and `UInt128`, digit by digit: rare enough not to need speed.
