@@ -13,19 +13,9 @@ enum Role: Sendable, Hashable {
   /// Roles that make a type part of a RIB (for `child-knows-parent`).
   static let ribParts: Set<Role> = [.interactor, .router, .builder, .component, .view, .presenter]
 
-  /// Superclasses and protocols that give a role whatever the type's name.
-  static let inherited: [String: Role] = [
-    "Interactor": .interactor, "PresentableInteractor": .interactor,
-    "Router": .router, "ViewableRouter": .router, "LaunchRouter": .router,
-    "Builder": .builder, "ComponentizedBuilder": .builder, "SimpleComponentizedBuilder": .builder,
-    "Component": .component, "EmptyComponent": .component,
-    "UIViewController": .view, "NSViewController": .view, "UIView": .view, "Rendering": .view,
-    "UITableViewCell": .view, "UICollectionViewCell": .view, "UICollectionReusableView": .view,
-    "UITableViewController": .view, "UICollectionViewController": .view,
-    "UINavigationController": .view, "UITabBarController": .view, "UIPageViewController": .view,
-    "Presenter": .presenter, "Worker": .worker, "View": .view, "Interactable": .interactor,
-    "Routing": .router, "ViewControllable": .view, "Dependency": .component,
-  ]
+  /// Superclasses and protocols that give a role whatever the type's name (the table the graph
+  /// reads too).
+  static let inherited: [String: Role] = RoleBases.all
 
   /// Roles a type takes from conforming to a RIB's own protocols, whatever its name: a class
   /// conforming to `LoggedOutPresentable` is that RIB's view (or presenter), to
@@ -51,10 +41,8 @@ struct TypeInfo: Sendable {
   var roles: Set<Role>
   /// Roles that come from what the type inherits or conforms to (not from its name).
   var codeRoles: Set<Role> = []
-  /// A test double (`*Mock`, `*Spy`, `*Stub`, `*Fake`): findings in it are test code.
-  var isTestDouble: Bool {
-    ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) || name.hasPrefix($0) }
-  }
+  /// A test double (`…Mock`, `MockFoo`, see ``TestDoubleName``): findings in it are test code.
+  var isTestDouble: Bool { TestDoubleName.matches(name) }
   /// The RIB the type belongs to: its name without the role suffix (`LoggedOut` for
   /// `LoggedOutInteractor`), if it has a RIB role.
   var ribPrefix: String?

@@ -186,7 +186,7 @@ struct DependencyChecker {
 
   /// `Component<any XDependency>` → `XDependency`.
   private func componentDependency(_ component: TypeIndex.Entry) -> TypeIndex.Entry? {
-    index.frameworkBase(of: component, among: GraphBuilder.componentBases)?.arguments.first
+    index.frameworkBase(of: component, among: RoleBases.components)?.arguments.first
       .flatMap { index.lookup($0, from: component.module, path: component.path) }
   }
 

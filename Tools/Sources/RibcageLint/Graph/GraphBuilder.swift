@@ -2,19 +2,6 @@
 /// inherit (names only as a fallback), the edges by what each parent's builder, router and
 /// component create, store or conform to, then runs the dependency and tree checks.
 struct GraphBuilder {
-  static let routerBases: Set<String> = [
-    "Router", "ViewableRouter", "LaunchRouter", "PresentableRouter",
-  ]
-  static let viewlessRouterBases: Set<String> = ["Router"]
-  static let interactorBases: Set<String> = ["Interactor", "PresentableInteractor"]
-  static let builderBases: Set<String> = [
-    "Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder",
-    "MultiStageComponentizedBuilder",
-  ]
-  static let componentBases: Set<String> = [
-    "Component", "EmptyComponent", "BootstrapComponent", "NeedleFoundation.Component",
-  ]
-
   /// What was learnt of one builder class.
   struct BuilderInfo {
     let entry: TypeIndex.Entry
@@ -97,9 +84,9 @@ struct GraphBuilder {
         found.compactMap { $0.parts.first?.declaration.inherits.first?.name })
       return found.filter { !$0.isGeneric && !inherited.contains($0.name) }
     }
-    let routers = concrete(Self.routerBases)
-    let interactors = concrete(Self.interactorBases)
-    let components = concrete(Self.componentBases)
+    let routers = concrete(RoleBases.routers)
+    let interactors = concrete(RoleBases.interactors)
+    let components = concrete(RoleBases.components)
     let routerKeys = Set(routers.map(\.key))
     let componentKeys = Set(components.map(\.key))
     graph.interactorCount = interactors.count
@@ -107,8 +94,8 @@ struct GraphBuilder {
     // Builders: framework builder subclasses, and classes conforming to a `Buildable` protocol.
     let builderEntries = classes.filter { entry in
       !entry.isGeneric
-        && (index.frameworkBase(of: entry, among: Self.builderBases) != nil
-          || lineage.names(of: entry).contains("Buildable"))
+        && (index.frameworkBase(of: entry, among: RoleBases.builders) != nil
+          || lineage.names(of: entry).contains(RoleBases.buildable))
     }
     var builders: [String: BuilderInfo] = [:]
     for entry in builderEntries {
@@ -152,12 +139,12 @@ struct GraphBuilder {
       let id = name  // made unique below, once every RIB is known
       let builder = (buildersOfRouter[router.key] ?? [])
         .min { ($0.delegates ? 1 : 0, $0.entry.key) < ($1.delegates ? 1 : 0, $1.entry.key) }
-      let base = index.frameworkBase(of: router, among: Self.routerBases)
+      let base = index.frameworkBase(of: router, among: RoleBases.routers)
       let interactor = resolveInteractor(
         router: router, base: base, builder: builder, interactors: interactors,
         interactorKeys: interactorKeys)
       var view: String?
-      if let base, !Self.viewlessRouterBases.contains(base.name) {
+      if let base, !RoleBases.viewlessRouters.contains(base.name) {
         view =
           base.arguments.count > 1
           ? resolveView(base.arguments[1], from: router) : "view"
@@ -197,7 +184,7 @@ struct GraphBuilder {
       }
       let interactor = created.first { interactorKeys.contains($0.key) }
       let view =
-        Self.viewlessRouterBases.contains(frameworkRouter)
+        RoleBases.viewlessRouters.contains(frameworkRouter)
         ? nil
         : created.first {
           $0.kind == .classType
@@ -465,16 +452,16 @@ struct GraphBuilder {
     _ entry: TypeIndex.Entry, routerKeys: Set<String>, componentKeys: Set<String>
   ) -> BuilderInfo {
     var info = BuilderInfo(entry: entry)
-    let base = index.frameworkBase(of: entry, among: Self.builderBases)
+    let base = index.frameworkBase(of: entry, among: RoleBases.builders)
     if let base, let first = base.arguments.first {
-      if base.name == "Builder" {
+      if base.name == RoleBases.dependencyBuilder {
         info.dependency = first
       } else if let component = index.lookup(first, from: entry.module, path: entry.path),
         componentKeys.contains(component.key)
       {
         info.components.append(component.key)
         info.dependency =
-          index.frameworkBase(of: component, among: Self.componentBases)?
+          index.frameworkBase(of: component, among: RoleBases.components)?
           .arguments.first
       }
     }
@@ -518,7 +505,7 @@ struct GraphBuilder {
     if info.routers.isEmpty {
       info.frameworkRouter =
         entry.parts.flatMap(\.declaration.creations).first {
-          Self.routerBases.contains($0.type)
+          RoleBases.routers.contains($0.type)
             && index.lookup($0.type, from: entry.module, path: entry.path) == nil
         }?.type
     }
@@ -577,7 +564,7 @@ struct GraphBuilder {
   /// `PresentableInteractor<LoggedOutPresentable>` → the class conforming to
   /// `LoggedOutPresentable` (the type itself when it is a class, the name when nothing does).
   private func presenter(of interactor: TypeIndex.Entry) -> String? {
-    guard let base = index.frameworkBase(of: interactor, among: ["PresentableInteractor"]),
+    guard let base = index.frameworkBase(of: interactor, among: [RoleBases.presentableInteractor]),
       let name = base.arguments.first
     else { return nil }
     return implementingClass(of: name, from: interactor)
@@ -620,8 +607,8 @@ struct GraphBuilder {
       if let builder = builders[type.key] { return [builder] }
       // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
       // adapters also conform to, does not); of several, those the file can see.
-      if type.kind == .protocolType, type.name != "Buildable",
-        lineage.names(of: type).contains("Buildable")
+      if type.kind == .protocolType, type.name != RoleBases.buildable,
+        lineage.names(of: type).contains(RoleBases.buildable)
       {
         let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
         let visible = conforming.filter {
@@ -828,8 +815,8 @@ struct GraphBuilder {
       }
       let launchRouter =
         index.entries[rib.routerKey].flatMap {
-          index.frameworkBase(of: $0, among: Self.routerBases)?.name
-        } == "LaunchRouter"
+          index.frameworkBase(of: $0, among: RoleBases.routers)?.name
+        } == RoleBases.launchRouter
       if builtOutside == true || launchRouter { launchedIDs.insert(rib.node.id) }
     }
     let launched = parentless.filter { launchedIDs.contains($0.id) }

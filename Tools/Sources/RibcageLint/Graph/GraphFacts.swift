@@ -121,8 +121,6 @@ struct TypeDeclaration: Sendable {
   var bindings: [String: String] = [:]
   /// Type aliases declared inside the type (`typealias Listener = HomeListener`).
   var aliases: [String: String] = [:]
-  /// A test double (`*Mock`, `*Spy`, …).
-  var isTestDouble: Bool {
-    ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) }
-  }
+  /// A test double (`…Mock`, `MockFoo`, see ``TestDoubleName``).
+  var isTestDouble: Bool { TestDoubleName.matches(name) }
 }
