@@ -9,15 +9,17 @@ file under that name fails the check rather than validating against something el
 Reports checked: findings at warning and error severity with paths relative to the working
 folder; the same capped at one result (the notification that says how many were left out) and
 with rule help links; files outside the working folder (absolute `file://` locations) and a file
-that could not be read (a notification with a location); the RIB graph's problems. Beyond the
+that could not be read (a notification with a location); the RIB graph's problems, in an app and
+outside the working folder (capped, with rule links). Beyond the
 schema, what GitHub code scanning needs: at most 25,000 results a run, every result with a rule
-id that the driver lists, relative locations under %SRCROOT%.
+id that the driver lists, relative locations under %SRCROOT%, help links that are absolute URIs.
 
 usage: check-sarif.py [RIBCAGE]   (default: builds Tools' ribcage and uses it)
 """
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -59,6 +61,10 @@ def reports(ribcage, scratch):
     os.makedirs(outside)
     with open(os.path.join(outside, "HomeInteractor.swift"), "w") as handle:
         handle.write("final class HomeInteractor: Interactor {\n  var listener: HomeListener?\n}\n")
+    with open(os.path.join(outside, "Lost.swift"), "w") as handle:  # two roots: a graph problem
+        handle.write("final class LostRouter: Router<LostInteractor> {}\n"
+                     "final class LostInteractor: Interactor {}\n"
+                     "final class HomeRouter: Router<HomeInteractor> {}\n")
     with open(os.path.join(outside, "Binary.swift"), "wb") as handle:
         handle.write(b"\xff\xfe\x00\x00 not UTF-8")
     runs = {
@@ -69,6 +75,9 @@ def reports(ribcage, scratch):
         "lint, files outside the working folder": ["lint", outside],
         "lint, an app (Examples/Rides)": ["lint", "Examples/Rides"],
         "graph, an app (Examples/Rides)": ["graph", "Examples/Rides"],
+        "graph, files outside the working folder, capped at 1 with rule links": [
+            "graph", outside, "--sarif-limit", "1",
+            "--rules-url", "https://example.org/Ribcage/blob/0.1.0/docs/rules"],
     }
     for name, arguments in runs.items():
         run = subprocess.run([ribcage] + arguments + ["--format", "sarif", "--quiet"], cwd=ROOT,
@@ -84,7 +93,12 @@ def code_scanning_problems(sarif):
         results = run.get("results", [])
         if len(results) > 25000:
             problems.append(f"{len(results)} results: code scanning takes at most 25,000 a run")
-        rules = {rule["id"] for rule in run["tool"]["driver"].get("rules", [])}
+        driver = run["tool"]["driver"]
+        rules = {rule["id"] for rule in driver.get("rules", [])}
+        links = [driver.get("informationUri")] + [r.get("helpUri") for r in driver.get("rules", [])]
+        for link in filter(None, links):
+            if not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:\S+$", link):
+                problems.append(f"link {link} is not an absolute URI (SARIF 3.49.12)")
         for result in results:
             if result.get("ruleId") not in rules:
                 problems.append(f"result with rule id {result.get('ruleId')} the driver lacks")

@@ -29,6 +29,8 @@ struct Graph: ParsableCommand, ConsoleCommand {
   @Option(help: "Output format: text, json, mermaid, dot or sarif.")
   var format: String = "text"
 
+  @OptionGroup var sarif: SARIFArguments
+
   @Flag(help: "Print only the problems (text) and exit 1 when one is an error.")
   var check = false
 
@@ -52,6 +54,7 @@ struct Graph: ParsableCommand, ConsoleCommand {
           + GraphFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }
     if let jobs, jobs < 1 { throw ToolFailure("--jobs must be at least 1, not \(jobs)") }
+    let sarifOptions = try sarif.options()
     let cwd = console.workingDirectory
     var linter = Linter(configurations: try Lint.configurationScope(config, in: cwd))
     linter.jobs = jobs
@@ -68,7 +71,7 @@ struct Graph: ParsableCommand, ConsoleCommand {
     let output =
       check && outputFormat == .text
       ? GraphFormat.problems(report.graph, colored: console.colorsOutput)
-      : outputFormat.render(report, colored: console.colorsOutput)
+      : outputFormat.render(report, colored: console.colorsOutput, sarif: sarifOptions)
     if !output.isEmpty { console.print(output) }
     if !quiet {
       console.printNotes(report.notes)

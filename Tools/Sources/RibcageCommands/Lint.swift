@@ -26,15 +26,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
   @Option(help: "Output format: text, json or sarif.")
   var format: String = "text"
 
-  @Option(
-    help: """
-      SARIF: the base URL of the rules' docs (each rule links to <url>/<rule-id>.md), e.g. \
-      https://github.com/<owner>/Ribcage/blob/<version>/docs/rules (default: no links).
-      """)
-  var rulesURL: String?
-
-  @Option(help: "SARIF: the most results to report, errors first (GitHub takes 25,000 a run).")
-  var sarifLimit = SARIFOptions.codeScanningResultLimit
+  @OptionGroup var sarif: SARIFArguments
 
   @Option(name: .customLong("rule"), help: "Run only this rule (repeatable).")
   var rules: [String] = []
@@ -73,7 +65,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
         "unknown rule '\(id)'; rules: \(Rule.all.map(\.id).joined(separator: ", "))")
     }
     if let jobs, jobs < 1 { throw ToolFailure("--jobs must be at least 1, not \(jobs)") }
-    if sarifLimit < 1 { throw ToolFailure("--sarif-limit must be at least 1, not \(sarifLimit)") }
+    let sarifOptions = try sarif.options()
 
     let cwd = console.workingDirectory
     var linter = Linter(configurations: try Self.configurationScope(config, in: cwd))
@@ -107,7 +99,7 @@ struct Lint: ParsableCommand, ConsoleCommand {
     // `ConsoleStream`), so the summary comes last even when both streams share a pipe.
     let output = outputFormat.render(
       report, colored: console.colorsOutput,
-      sarif: SARIFOptions(rulesURL: rulesURL, resultLimit: sarifLimit))
+      sarif: sarifOptions)
     if !output.isEmpty { console.print(output) }
     if !quiet {
       console.printNotes(report.notes)

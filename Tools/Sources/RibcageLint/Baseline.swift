@@ -14,15 +14,13 @@ public struct Baseline: Sendable, Equatable {
 
   /// The baseline file's contents for `findings`: JSON, stable order.
   public static func encode(_ findings: [Finding]) -> String {
-    var lines = ["{", "  \"version\": 1,", "  \"findings\": ["]
-    let entries = findings.map { finding in
-      "    {\"rule\": \(JSONText.quote(finding.rule)), \"path\": \(JSONText.quote(finding.path)), "
-        + "\"fingerprint\": \(JSONText.quote(finding.fingerprint)), \"message\": \(JSONText.quote(finding.message))}"
+    let entries: [JSONValue] = findings.map { finding in
+      [
+        "rule": .string(finding.rule), "path": .string(finding.path),
+        "fingerprint": .string(finding.fingerprint), "message": .string(finding.message),
+      ]
     }
-    lines.append(entries.joined(separator: ",\n"))
-    lines.append("  ]")
-    lines.append("}")
-    return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    return JSONWriter.render(["version": 1, "findings": .array(entries)], layout: .records) + "\n"
   }
 
   /// Reads a baseline file.

@@ -14,60 +14,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   ) -> String {
     switch self {
     case .text: TextReport.render(report, colored: colored)
-    case .json: JSONReport.render(report)
-    case .sarif: SARIFReport.render(report, rules: report.rules, options: sarif)
+    case .json: LintJSON.render(report)
+    case .sarif: LintSARIF.render(report, options: sarif)
     }
-  }
-}
-
-enum TextReport {
-  static func render(_ report: LintReport, colored: Bool) -> String {
-    report.findings.map { finding in
-      line(
-        location: "\(finding.path):\(finding.line):\(finding.column):",
-        severity: finding.severity, message: finding.message, tag: finding.rule, colored: colored)
-    }.joined(separator: "\n")
-  }
-
-  /// `location severity: message [tag]`, the compiler's form, styled for a terminal when
-  /// `colored` (lint findings and graph problems alike).
-  static func line(
-    location: String, severity: Severity, message: String, tag: String, colored: Bool
-  ) -> String {
-    let label = "\(severity.rawValue):"
-    let rest = "\(message) [\(tag)]"
-    guard colored else { return "\(location) \(label) \(rest)" }
-    return TerminalStyle.location.apply(location) + " "
-      + TerminalStyle.label(severity).apply(label) + " " + rest
-  }
-}
-
-enum JSONReport {
-  static func render(_ report: LintReport) -> String {
-    let findings = report.findings.map { finding in
-      "    {\"rule\": \(JSONText.quote(finding.rule)), \"severity\": \"\(finding.severity.rawValue)\", "
-        + "\"path\": \(JSONText.quote(finding.path)), \"line\": \(finding.line), "
-        + "\"column\": \(finding.column), \"message\": \(JSONText.quote(finding.message)), "
-        + "\"fingerprint\": \(JSONText.quote(finding.fingerprint))}"
-    }
-    let notes = report.notes.map { note in
-      "    {\"path\": \(JSONText.quote(note.path)), \"kind\": \"\(note.kind.rawValue)\", "
-        + "\"reason\": \(JSONText.quote(note.reason))}"
-    }
-    return """
-      {
-        "version": 1,
-        "files": {"discovered": \(report.discoveredFileCount), "analyzed": \(report.analyzedFileCount), "lines": \(report.lineCount)},
-        "baselineHidden": \(report.baselineHiddenCount),
-        "configurations": [\(report.configurationFiles.map(JSONText.quote).joined(separator: ", "))],
-        "findings": [
-      \(findings.joined(separator: ",\n"))
-        ],
-        "notes": [
-      \(notes.joined(separator: ",\n"))
-        ]
-      }
-      """
-      .replacingOccurrences(of: "[\n\n", with: "[\n")
   }
 }
