@@ -1,0 +1,102 @@
+extension GraphBuilder {
+  /// The children `rib` uses, keyed by their router key.
+  func childUses(
+    of rib: RIB, context: EdgeContext
+  ) -> [String: [Use]] {
+    let builders = context.builders
+    var result: [String: [Use]] = [:]
+    let owners =
+      [rib.builderKey, rib.routerKey, rib.componentKey].compactMap { $0 }
+      .compactMap { index.entries[$0] } + (context.helpers[rib.routerKey] ?? [])
+    let ownBuilder = rib.builderKey
+    func buildersNamed(_ name: String, from module: String, path: String) -> [BuilderInfo] {
+      guard let type = index.lookup(name, from: module, path: path) else { return [] }
+      if let builder = builders[type.key] { return [builder] }
+      // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
+      // adapters also conform to, does not); of several, those the file can see.
+      if type.kind == .protocolType, type.name != RoleBases.buildable,
+        lineage.names(of: type).contains(RoleBases.buildable)
+      {
+        let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
+        let visible = conforming.filter {
+          index.sees($0.entry.module, from: module, path: path)
+        }
+        return conforming.count > 1 && !visible.isEmpty ? visible : conforming
+      }
+      return []
+    }
+    func add(_ builder: BuilderInfo, _ use: Use) {
+      guard builder.entry.key != ownBuilder else { return }
+      for router in builder.routers where router != rib.routerKey {
+        result[router, default: []].append(use)
+      }
+    }
+    let ownBuilderComponents = Set(rib.builderKey.flatMap { builders[$0]?.components } ?? [])
+    for owner in owners {
+      for part in owner.parts {
+        let declaration = part.declaration
+        for creation in declaration.creations where !creation.isUnused {
+          // A builder created inside a `gatedBy:` closure is built there: a plugin.
+          let use = Use(
+            evidence: "creates \(creation.type)", path: part.path, place: creation.place,
+            scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
+            isGatedBuild: creation.flag != nil, isUngatedBuild: false,
+            function: creation.function, isProvision: owner.key == rib.componentKey)
+          for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
+            add(builder, use)
+          }
+          // Components of other RIBs created here (Needle's `ChildComponent(parent: self)`).
+          if let type = index.lookup(creation.type, from: owner.module, path: part.path),
+            context.componentKeys.contains(type.key), type.key != rib.componentKey,
+            !ownBuilderComponents.contains(type.key),
+            let child = context.componentOwners[type.key], child != rib.routerKey
+          {
+            var componentUse = use
+            componentUse.evidence = "creates component \(creation.type)"
+            result[child, default: []].append(componentUse)
+          }
+        }
+        for call in declaration.buildCalls {
+          guard let type = owner.binding(call.receiver, in: call.function) else { continue }
+          for builder in buildersNamed(type, from: owner.module, path: part.path) {
+            add(
+              builder,
+              Use(
+                evidence: "builds with \(call.receiver): \(type)", path: part.path,
+                place: call.place, scope: nil, owner: owner, flag: call.flag, isCreation: false,
+                isGatedBuild: call.flag != nil, isUngatedBuild: call.flag == nil,
+                function: call.function))
+          }
+        }
+        for (name, place) in declaration.mentions.sorted(by: { $0.key < $1.key }) {
+          for builder in buildersNamed(name, from: owner.module, path: part.path) {
+            add(
+              builder,
+              Use(
+                evidence: "stores \(name)", path: part.path, place: place, scope: nil,
+                owner: owner, flag: nil, isCreation: false, isGatedBuild: false,
+                isUngatedBuild: false, isProvision: owner.key == rib.componentKey))
+          }
+        }
+        // `extension ParentComponent: ChildDependency`.
+        if owner.key == rib.componentKey, declaration.kind == .extensionType {
+          for reference in declaration.inherits {
+            guard
+              let dependency = index.lookup(reference.name, from: owner.module, path: part.path)
+            else { continue }
+            for builder in context.buildersByDependency[dependency.key] ?? [] {
+              add(
+                builder,
+                Use(
+                  evidence: "extension \(owner.name): \(reference.name)", path: part.path,
+                  place: declaration.place, scope: "self", owner: owner, flag: nil,
+                  isCreation: false, isGatedBuild: false, isUngatedBuild: false,
+                  isProvision: true))
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,46 @@
+extension GraphBuilder {
+  /// Each cycle once, as the path that closes it.
+  func findCycles(_ graph: inout RIBGraph) {
+    var children: [String: [RIBGraph.Edge]] = [:]
+    for edge in graph.edges { children[edge.parent, default: []].append(edge) }
+    var state: [String: Int] = [:]  // 1 on the path, 2 done
+    var reported: Set<Set<String>> = []
+    for start in graph.nodes.map(\.id) where state[start] == nil {
+      var path: [String] = []
+      var stack: [(id: String, next: Int)] = [(start, 0)]
+      state[start] = 1
+      path.append(start)
+      while !stack.isEmpty {
+        let (id, next) = stack[stack.count - 1]
+        let edges = children[id] ?? []
+        guard next < edges.count else {
+          state[id] = 2
+          stack.removeLast()
+          path.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let edge = edges[next]
+        switch state[edge.child] {
+        case nil:
+          state[edge.child] = 1
+          stack.append((edge.child, 0))
+          path.append(edge.child)
+        case 1:
+          let cycle = Array(path[path.lastIndex(of: edge.child)!...]) + [edge.child]
+          if reported.insert(Set(cycle)).inserted {
+            graph.problems.append(
+              .init(
+                kind: .cycle,
+                message:
+                  "cycle: \(cycle.joined(separator: " → ")); a RIB that builds its own ancestor "
+                  + "recurses without end if the builders are created eagerly — break it with a "
+                  + "listener or a shared parent",
+                path: edge.path, line: edge.line, column: edge.column, rib: edge.child))
+          }
+        default: break
+        }
+      }
+    }
+  }
+}
