@@ -53,10 +53,10 @@ public enum SessionLineSchema {
           line: line, field: "type", expected: "a string", found: object["type"]!.typeName)
     }
     if type == "dropped" {
-      try check(object, against: dropped, line: line, prefix: "")
+      try check(object, against: droppedAfterType, line: line, prefix: "")
       return
     }
-    try check(object, against: common, line: line, prefix: "")
+    try check(object, against: commonAfterType, line: line, prefix: "")
     guard let kind = SessionEvent.Kind(rawValue: type) else { return }  // a newer writer's kind
     try check(object, against: fields(of: kind), line: line, prefix: "")
   }
@@ -157,6 +157,11 @@ public enum SessionLineSchema {
     required("seq", .id), required("t", .integer), required("type", .string),
     optional("rib", .id), optional("path", .string),
   ]
+
+  /// `common` and `dropped` without `type`, which `check` reads first: each line is checked
+  /// once for it, not twice.
+  private static let commonAfterType = common.filter { $0.name != "type" }
+  private static let droppedAfterType = dropped.filter { $0.name != "type" }
 
   private static let keyframeRIB = [
     required("rib", .id), required("parent", .id, nullable: true), required("name", .string),
