@@ -42,6 +42,17 @@ func findings(_ source: String, rule: Rule? = nil, file: String = "Sample.swift"
   return try linter.lint(paths: [], workingDirectory: folder.path).findings
 }
 
+/// The findings of `rule` over several files (paths relative to a fresh folder), as
+/// `path:line`.
+func findingPlaces(_ files: [String: String], _ rule: Rule) throws -> [String] {
+  let folder = SourceFolder(files)
+  var linter = Linter(configuration: LintConfiguration())
+  linter.onlyRules = [rule.id]
+  return try linter.lint(paths: [], workingDirectory: folder.path).findings.map {
+    "\($0.path):\($0.line)"
+  }
+}
+
 /// The lines `rule` fires on in `source`.
 func lines(_ source: String, _ rule: Rule) throws -> [Int] {
   try findings(source, rule: rule).map(\.line)

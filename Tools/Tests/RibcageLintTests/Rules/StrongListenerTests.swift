@@ -1,0 +1,85 @@
+import RibcageLint
+import Testing
+
+// `strong-listener` (Sources/RibcageLint/Rules/StrongListener.swift): code that must fire and code
+// that must not, Ribcage and uber/RIBs / ModernRIBs code alike, and the faults of its class
+// found in public RIBs apps (docs/lint-evaluation.md).
+
+@Suite(.timeLimit(.minutes(10))) struct StrongListenerTests {
+  @Test func firesOnStrongListenersDelegatesAndOutputs() throws {
+    let source = """
+      import RIBs
+      final class LoggedOutInteractor: PresentableInteractor<LoggedOutPresentable> {
+        var listener: LoggedOutListener?
+        let delegate: TableDelegate
+        var output: (any ModuleOutput)?
+        var router = LoggedOutRouter()
+      }
+      """
+    #expect(try lines(source, .strongListener) == [3, 4, 5])
+  }
+
+  @Test func quietForWeakUnownedStructsClosuresAndComputed() throws {
+    let source = """
+      final class HomeInteractor {
+        weak var listener: HomeListener?
+        unowned let delegate: HomeDelegate
+        var onFinish: (() -> Void)?
+        var listenerName: String = ""
+        var output: HomeListener? { nil }
+        let log = OutputLog()
+      }
+      struct Box { var listener: HomeListener? }
+      protocol P { var listener: HomeListener? { get } }
+      """
+    #expect(try lines(source, .strongListener).isEmpty)
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct HelperHoldsOwnerTests {
+  @Test func anAdapterWhoseDelegateAndDataSourceTheInteractorSetsToItselfIsReported() throws {
+    let files = [
+      "Search/ResultAdapter.swift": """
+      import UIKit
+      protocol ResultAdapter: AnyObject, TableAdapter where Delegate == ResultAdapterDelegate {}
+      final class ResultAdapterImp: NSObject, ResultAdapter {
+        var delegate: Delegate?
+        var dataSource: DataSource?
+        var onSelect: ((Int) -> Void)?
+      }
+      final class WordAdapterImp: NSObject, WordAdapter {
+        weak var delegate: Delegate?
+        weak var dataSource: DataSource?
+      }
+      """,
+      "Search/SearchInteractor.swift": """
+      import ModernRIBs
+      final class SearchInteractor: PresentableInteractor<SearchPresentable> {
+        private var results: (any ResultAdapter)?
+        private var words: (any WordAdapter)?
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          results?.delegate = self
+          self.results?.dataSource = self
+          words?.delegate = self
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .strongListener) == [
+        "Search/ResultAdapter.swift:4", "Search/ResultAdapter.swift:5",
+      ])
+  }
+
+  @Test func aViewControllersOwnDataSourceIsNoBackReference() throws {
+    let source = """
+      import RIBs
+      final class HomeViewController: UIViewController, HomePresentable {
+        weak var listener: HomePresentableListener?
+        var dataSource: UITableViewDiffableDataSource<Int, Item>?
+      }
+      """
+    #expect(try lines(source, .strongListener).isEmpty)
+  }
+}

@@ -1,0 +1,132 @@
+import RibcageLint
+import Testing
+
+// `unbound-subscription` (Sources/RibcageLint/Rules/UnboundSubscription.swift): code that must fire and code
+// that must not, Ribcage and uber/RIBs / ModernRIBs code alike, and the faults of its class
+// found in public RIBs apps (docs/lint-evaluation.md).
+
+@Suite(.timeLimit(.minutes(10))) struct UnboundSubscriptionTests {
+  @Test func firesOnSubscriptionsAndTasksNotBound() throws {
+    let source = """
+      import Ribcage
+      final class TripInteractor: Interactor {
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          trips.state.observe { [weak self] in self?.show($0) }
+          _ = publisher.sink { [weak self] in self?.show($0) }
+          Task { await self.load() }
+          let subscription = stream.subscribe(onNext: { _ in })
+          print("started")
+        }
+      }
+      final class LocationWorker: Worker {
+        override func didStart(_ scope: InteractorScope) {
+          super.didStart(scope)
+          locations.sink { _ in }
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [5, 6, 7, 8, 15])
+  }
+
+  @Test func quietForBoundStoredAndLifecycleAPIs() throws {
+    let source = """
+      final class TripInteractor: PresentableInteractor<TripPresentable> {
+        private var cancellables = Set<AnyCancellable>()
+        private var subscription: StreamSubscription?
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          observe(trips.state) { [weak self] in self?.show($0) }
+          task { await self.load() }
+          trips.state.observe { _ in }.cancelOnDeactivate(interactor: self)
+          stream.subscribe(onNext: { _ in }).disposeOnDeactivate(interactor: self)
+          publisher.sink { _ in }.store(in: &cancellables)
+          subscription = trips.state.observe { _ in }
+          Task { await self.load() }.cancelOnDeactivate(interactor: self)
+          let kept = publisher.sink { _ in }
+          cancellables.insert(kept)
+        }
+        func makeSubscription() -> StreamSubscription { trips.state.observe { _ in } }
+      }
+      final class TripPresenter { func bind() { publisher.sink { _ in } } }
+      """
+    #expect(try lines(source, .unboundSubscription).isEmpty)
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct OneShotTaskTests {
+  @Test func aTaskTouchingTheRIBAfterAnAwaitIsReported() throws {
+    let source = """
+      import RIBs
+      final class TodoInteractor: PresentableInteractor<TodoPresentable> {
+        weak var router: TodoRouting?
+        private let images = PublishSubject<Data>()
+        private let repository: ImageRepository
+        func load() {
+          Task {
+            let data = try await repository.image()
+            images.onNext(data)
+          }
+        }
+        func permission() {
+          Task { [weak self] in
+            guard await Permissions.camera() else { return }
+            self?.router?.routeToCamera()
+          }
+        }
+        func prefill() {
+          Task(priority: .userInitiated) {
+            let amount = try await repository.lastAmount()
+            show(amount)
+          }
+        }
+        func show(_ amount: Int) {}
+      }
+      """
+    let found = try findings(source, rule: .unboundSubscription)
+    #expect(found.map(\.line) == [7, 13, 19])
+    #expect(found[0].message.contains("touches 'images' after its await on line 8"))
+    // `[weak self]` does not help: the task still runs, and updates, after deactivation.
+    #expect(found[1].message.contains("touches self after its await on line 14"))
+    #expect(found[2].message.contains("touches 'show'"))
+    #expect(found[0].message.contains("cancel it in willResignActive"))
+  }
+
+  @Test func aTaskKeptAndCancelledOrLeavingTheRIBAloneIsNot() throws {
+    let source = """
+      import ModernRIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        weak var router: HomeRouting?
+        private var loading: Task<Void, Never>?
+        private var tasks: [Task<Void, Never>] = []
+        private let app: AppProtocol
+        func load() {
+          loading = Task { await app.refresh(); router?.routeToList() }
+          tasks.append(Task { await app.sync(); presenter.show() })
+          Task { let value = await app.get(); app.post(value) }
+          Task { router?.routeToList() }
+        }
+        override func willResignActive() {
+          super.willResignActive()
+          loading?.cancel()
+          tasks.forEach { $0.cancel() }
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription).isEmpty)
+  }
+
+  @Test func aTaskKeptButNeverCancelledIsReported() throws {
+    let source = """
+      import RIBs
+      final class HomeInteractor: Interactor {
+        weak var listener: HomeListener?
+        private var loading: Task<Void, Never>?
+        func load() { loading = Task { await api.load(); listener?.didLoad() } }
+      }
+      """
+    let found = try findings(source, rule: .unboundSubscription)
+    #expect(found.map(\.line) == [5])
+    #expect(found.first?.message.contains("kept in 'loading' but never cancelled") == true)
+  }
+}

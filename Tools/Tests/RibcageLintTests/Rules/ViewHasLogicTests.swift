@@ -1,0 +1,87 @@
+import RibcageLint
+import Testing
+
+// `view-has-logic` (Sources/RibcageLint/Rules/ViewHasLogic.swift): code that must fire and code
+// that must not, Ribcage and uber/RIBs / ModernRIBs code alike, and the faults of its class
+// found in public RIBs apps (docs/lint-evaluation.md).
+
+@Suite(.timeLimit(.minutes(10))) struct ViewHasLogicTests {
+  @Test func firesOnServicesWritableStreamsInteractorsAndNetworking() throws {
+    let source = """
+      import UIKit
+      final class ConfirmViewController: UIViewController {
+        let trips: TripService
+        let state = MutableStateStream(0)
+        var interactor: ConfirmInteractor?
+        func load() { URLSession.shared.dataTask(with: url) }
+        func again() { _ = trips }
+      }
+      final class TripService {}
+      """
+    // The view's own stream (line 4) is how it reports events: not logic.
+    #expect(try lines(source, .viewHasLogic) == [3, 5, 6])
+  }
+
+  @Test func quietForDumbViews() throws {
+    let source = """
+      final class ConfirmViewController: UIViewController, ConfirmPresentable {
+        weak var listener: ConfirmPresentableListener?
+        private(set) var viewModel: ConfirmViewModel?
+        func render(_ viewModel: ConfirmViewModel) { self.viewModel = viewModel }
+      }
+      final class TripInteractor: Interactor { let trips: TripService }
+      """
+    #expect(try lines(source, .viewHasLogic).isEmpty)
+  }
+
+  /// A regression the review of the rules' port to one file each found.
+  @Test func aViewsWeakInteractorIsStillItsInteractor() throws {
+    let source = """
+      import RIBs
+      final class HomeViewController: UIViewController {
+        weak var interactor: HomeInteractor?
+      }
+      """
+    #expect(try lines(source, .viewHasLogic) == [3])
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct ViewHoldsBusinessObjectTests {
+  @Test func viewsHoldingOrCallingBusinessObjectsAreReportedWhateverTheirNames() throws {
+    let files = [
+      "Data/ImageDownloader.swift": """
+      import UIKit
+      struct ImageDownloader {
+        static func download(_ url: URL) async throws -> Data {
+          try await URLSession.shared.data(from: url).0
+        }
+      }
+      protocol ImageRepositoryProtocol { func image() async -> Data }
+      final class ImageRepository: ImageRepositoryProtocol { func image() async -> Data { Data() } }
+      final class UserInfoService { static let shared = UserInfoService(); var isGuest = true }
+      final class AdMobManager { func load() {} }
+      """,
+      "Search/ResultCell.swift": """
+      import UIKit
+      final class ResultCell: UITableViewCell {
+        private let ads = AdMobManager()
+        func configure(_ url: URL) {
+          Task { image = try await ImageDownloader.download(url) }
+          likeButton.isHidden = UserInfoService.shared.isGuest
+        }
+      }
+      """,
+      "Profile/ProfileView.swift": """
+      import SwiftUI
+      struct ProfileView: View {
+        let images: ImageRepositoryProtocol
+        var body: some View { Text("") }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .viewHasLogic) == [
+        "Profile/ProfileView.swift:3", "Search/ResultCell.swift:5", "Search/ResultCell.swift:6",
+      ])
+  }
+}
