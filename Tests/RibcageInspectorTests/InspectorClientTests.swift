@@ -3,7 +3,7 @@ import Ribcage
 import RibcageInspector
 import Testing
 
-@Suite("Inspector: the app side's URL, and its cost with no server", .timeLimit(.minutes(2)))
+@Suite("Inspector: the app side's URL, and its cost with no server", .timeLimit(.minutes(5)))
 struct InspectorURLTests {
   @Test("the URL ribcage inspect prints, in either scheme")
   func parsesPrintedURL() throws {
@@ -38,7 +38,7 @@ struct InspectorURLTests {
 }
 
 @MainActor
-@Suite("Inspector: connection life", .serialized, .timeLimit(.minutes(2)))
+@Suite("Inspector: connection life", .serialized, .timeLimit(.minutes(5)))
 struct InspectorConnectionTests {
   final class PlainInteractor: Interactor, Interactable {}
   final class ShopRouter: Router<PlainInteractor> {}

@@ -6,7 +6,7 @@ import Testing
 /// Issue 47 as a recorded session shows it: the recorder writes the runner's and the plugin
 /// points' events as they are, so the corrected outcomes and orders reach the timeline.
 @MainActor
-@Suite("Recorded interleavings", .timeLimit(.minutes(2)))
+@Suite("Recorded interleavings", .timeLimit(.minutes(5)))
 struct InterleavingRecordingTests {
   @Test("a run replaced during its last step is recorded cancelled, and the newer one completed")
   func replacedRunRecordedCancelled() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// control characters below U+0020 — as `\b \f \n \r \t` where JSON has a short escape, else as
 /// `\u00xx` — and nothing else (`/`, DEL, U+2028 and every non-ASCII character as UTF-8), as
 /// `JSONEncoder` does.
-@Suite("JSON string escaping", .timeLimit(.minutes(1)))
+@Suite("JSON string escaping", .timeLimit(.minutes(5)))
 @MainActor
 struct JSONEscapingTests {
   /// What each string must become, written out the slow, obvious way.

@@ -6,7 +6,7 @@ import Testing
 /// Events are stamped with the CPU's tick counter and converted to nanoseconds once each: every
 /// copy of a session gives an event the same time, and times follow the monotonic clock.
 @MainActor
-@Suite("SessionRecorder timestamps", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder timestamps", .timeLimit(.minutes(5)))
 struct RecorderClockTests {
   @Test("the streamed file and the memory copy give every event the same time, in order")
   func sameTimeInEveryCopy() throws {

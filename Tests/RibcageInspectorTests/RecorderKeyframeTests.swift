@@ -7,7 +7,7 @@ import Testing
 /// Keyframes carry every RIB's whole state, and the ring rebuilds the live tree: checked at
 /// random points of random apps, at keyframes the test forces and at marks between them.
 @MainActor
-@Suite("SessionRecorder keyframes and ring against the live tree", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder keyframes and ring against the live tree", .timeLimit(.minutes(5)))
 struct RecorderKeyframeTests {
   @Test("a RIB deactivated with its children is inactive in the next keyframe")
   func deactivatedSubtreeInKeyframe() throws {

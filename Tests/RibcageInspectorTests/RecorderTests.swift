@@ -5,7 +5,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite("SessionRecorder", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder", .timeLimit(.minutes(5)))
 struct RecorderTests {
   @Test("records attach, activate, load, hooks, deactivate and detach with paths, in order")
   func lifecycle() throws {
@@ -347,7 +347,7 @@ struct RecorderTests {
 }
 
 @MainActor
-@Suite("SessionRecorder against a random app", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder against a random app", .timeLimit(.minutes(5)))
 struct RecorderModelTests {
   /// Random attaches, detaches, moves, re-entrant hooks, activations of the root and a second
   /// recorder started late on a leaf: at every mark, both recorders' timelines show the live
@@ -440,7 +440,7 @@ func isBelow(_ node: RouterNode, _ ancestor: RouterNode) -> Bool {
 }
 
 @MainActor
-@Suite("SessionRecorder, odd cases", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder, odd cases", .timeLimit(.minutes(5)))
 struct RecorderOddCaseTests {
   @Test("a root released while active is stopped by the tree and recorded; nothing leaks")
   func rootReleasedWhileActive() throws {
@@ -513,7 +513,7 @@ struct RecorderOddCaseTests {
 }
 
 @MainActor
-@Suite("SessionRecorder, live consumers", .timeLimit(.minutes(2)))
+@Suite("SessionRecorder, live consumers", .timeLimit(.minutes(5)))
 struct RecorderStreamTests {
   final class Collected: @unchecked Sendable {
     var bytes: [UInt8] = []

@@ -6,7 +6,7 @@ import Testing
 /// A screen host that could not show or remove a view: the session recorder records the
 /// diagnostic, as it records every other (issue 44: nothing silent).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScreenFailureRecordingTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenFailureRecordingTests {
   @Test func aFailedShowAndAFailedRemovalAreRecorded() throws {
     let app = RecordedApp()
     let recorder = SessionRecorder(app.root)

@@ -9,7 +9,7 @@ import Testing
 /// (`SessionLineSchema`), the reader itself (`SessionTimeline`: the table and `TimelineReplay`),
 /// and the recorder's writer. The page's reader is checked against the same file and the same
 /// golden sessions by `Tests/Golden/session-model.test.js`.
-@Suite("The session format's schema", .timeLimit(.minutes(1)))
+@Suite("The session format's schema", .timeLimit(.minutes(5)))
 @MainActor
 struct SessionFormatSchemaTests {
   let schema: FormatSchema

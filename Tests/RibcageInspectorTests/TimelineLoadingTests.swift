@@ -41,7 +41,7 @@ func bytes(of lines: [String], trailingNewline: Bool = true) -> [UInt8] {
 }
 
 @MainActor
-@Suite("SessionTimeline loading", .timeLimit(.minutes(2)))
+@Suite("SessionTimeline loading", .timeLimit(.minutes(5)))
 struct TimelineLoadingTests {
   @Test("a recorded session loads with its header and every event")
   func loads() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The client reading the server's answer to its upgrade request: a hostile or broken server is
 /// refused with a reason, and the same bytes mean the same however the socket splits them.
-@Suite("Inspector: the answer to the WebSocket upgrade", .timeLimit(.minutes(1)))
+@Suite("Inspector: the answer to the WebSocket upgrade", .timeLimit(.minutes(5)))
 struct UpgradeAnswerTests {
   static let accept = "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n"
 

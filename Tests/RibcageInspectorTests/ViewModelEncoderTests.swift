@@ -5,7 +5,7 @@ import Testing
 
 /// The recorder's view model encoder against Foundation's `JSONEncoder`: the same JSON value
 /// (keys may come in another order), typed errors where JSON cannot hold a value.
-@Suite("ViewModelEncoder", .timeLimit(.minutes(2)))
+@Suite("ViewModelEncoder", .timeLimit(.minutes(5)))
 struct ViewModelEncoderTests {
   struct Row: Codable, Equatable {
     var name: String

@@ -4,7 +4,7 @@ import Testing
 /// What the app's WebSocket client accepts from the server, frame by frame. The control-frame
 /// rules are RFC 6455 §5.5: a server that breaks them is not the inspector (or is broken), and
 /// the connection ends with a reason rather than acting on a frame the protocol forbids.
-@Suite("Inspector: WebSocket frames the app accepts", .timeLimit(.minutes(1)))
+@Suite("Inspector: WebSocket frames the app accepts", .timeLimit(.minutes(5)))
 struct WebSocketFramesTests {
   /// An unmasked server frame: FIN, `opcode`, a payload of `length` bytes (7-bit or 16-bit length).
   static func frame(fin: Bool = true, opcode: UInt8, length: Int) -> [UInt8] {

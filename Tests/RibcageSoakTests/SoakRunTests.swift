@@ -61,7 +61,7 @@ private final class SoakApp {
   }
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func aFlatAppStaysFlat() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aFlatAppStaysFlat() async {
   let app = SoakApp()
   var seen: [Int] = []
   let result = await SoakRun(cycles: 200).run(
@@ -79,7 +79,7 @@ private final class SoakApp {
   #endif
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func observersPilingUpOnALongLivedStreamAreNamed() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func observersPilingUpOnALongLivedStreamAreNamed() async {
   let app = SoakApp()
   app.forgetsSubscriptions = true
   let result = await SoakRun(cycles: 50, reports: 5).run(
@@ -92,7 +92,7 @@ private final class SoakApp {
   #expect(drift.first?.drift.description == "profile observers: 10 → 20")
 }
 
-@MainActor @Test(.timeLimit(.minutes(2)))
+@MainActor @Test(.timeLimit(.minutes(5)))
 func aBoundedCountOverItsBudgetIsNamedAndOneWithinItIsNot() async {
   let app = SoakApp()
   app.cacheLimit = 5
@@ -105,7 +105,7 @@ func aBoundedCountOverItsBudgetIsNamedAndOneWithinItIsNot() async {
   #expect(over.drift.first?.drift.description.hasSuffix("(budget 10)") == true)
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func aRIBKeptAfterItsDetachIsALeakOfTheRun() async {
+@MainActor @Test(.timeLimit(.minutes(5))) func aRIBKeptAfterItsDetachIsALeakOfTheRun() async {
   let app = SoakApp()
   app.keepsDetachedRouters = true
   let result = await SoakRun(cycles: 10).run(
@@ -114,7 +114,7 @@ func aBoundedCountOverItsBudgetIsNamedAndOneWithinItIsNot() async {
   #expect(result.drift.isEmpty, "the tree itself is flat: the leak is outside it")
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func theTreeCensusCountsTheContextsObservers() {
+@MainActor @Test(.timeLimit(.minutes(5))) func theTreeCensusCountsTheContextsObservers() {
   let app = SoakApp()
   let before = SoakCensus.tree(app.root)
   let subscription = app.root.context.events.observe { _ in }
@@ -126,7 +126,7 @@ func aBoundedCountOverItsBudgetIsNamedAndOneWithinItIsNot() async {
   #expect(SoakCensus.tree(app.root) == before)
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func aCountTakenOnlyOnceIsReportedAsDrift() {
+@MainActor @Test(.timeLimit(.minutes(5))) func aCountTakenOnlyOnceIsReportedAsDrift() {
   var first = SoakCensus()
   first.count("sockets", 1)
   var later = SoakCensus()
@@ -141,7 +141,7 @@ func aBoundedCountOverItsBudgetIsNamedAndOneWithinItIsNot() async {
   #expect(later.description == "timers 3")
 }
 
-@MainActor @Test(.timeLimit(.minutes(2))) func shortRunsReportEveryCycleAndAnEmptyRunNothing() async
+@MainActor @Test(.timeLimit(.minutes(5))) func shortRunsReportEveryCycleAndAnEmptyRunNothing() async
 {
   var cycles: [Int] = []
   let short = await SoakRun(cycles: 3).run(cycle: { cycles.append($0) }, census: { SoakCensus() })

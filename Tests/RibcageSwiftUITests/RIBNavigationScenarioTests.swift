@@ -35,7 +35,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
 /// The disagreements issue 44 confirmed in `RIBNavigation` (scenarios 2–7 and 10): each test
 /// failed before the fix.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RIBNavigationScenarioTests {
+@Suite(.timeLimit(.minutes(5))) struct RIBNavigationScenarioTests {
   private func activeRoot() -> (RIBHarness, SceneRouter) {
     let harness = RIBHarness()
     let root = SceneRouter()

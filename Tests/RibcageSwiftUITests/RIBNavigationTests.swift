@@ -36,7 +36,7 @@ private func activeRootAndNavigation() -> (RIBHarness, StackRouter, RIBNavigatio
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RIBNavigationTests {
+@Suite(.timeLimit(.minutes(5))) struct RIBNavigationTests {
   @Test func pushingAttachesAndTheSystemPoppingDetachesTheTopmostFirst() {
     let (harness, root, navigation) = activeRootAndNavigation()
     do {

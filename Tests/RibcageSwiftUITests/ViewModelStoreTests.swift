@@ -114,7 +114,7 @@ private final class ObservationCounter {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ViewModelStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct ViewModelStoreTests {
   @Test func anEqualViewModelChangesNothingObservableAndANewOneExactlyOnce() async {
     let store = QuoteStore(.placeholder)
     let counter = ObservationCounter(store)

@@ -47,7 +47,7 @@ final class FreshComponentBuilder: ComponentizedBuilder<
 
 /// uber/RIBs `ComponentizedBuilderTests` and `MultiStageComponentizedBuilderTests`, as behaviour.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct BuilderSpecs {
+@Suite(.timeLimit(.minutes(5))) struct BuilderSpecs {
   let parent = SpecParentComponent()
 
   @Test func componentizedBuilderMakesAComponentPerBuild() {

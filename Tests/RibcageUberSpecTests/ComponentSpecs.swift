@@ -4,7 +4,7 @@ import Testing
 /// uber/RIBs `ComponentTests`, as behaviour: `shared` makes one instance per component and call
 /// site, including an Optional whose factory returned `nil`.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ComponentSpecs {
+@Suite(.timeLimit(.minutes(5))) struct ComponentSpecs {
   @Test func sharedReturnsOneInstancePerComponent() {
     let parent = SpecParentComponent()
     let component = SpecComponent(dependency: parent)

@@ -4,7 +4,7 @@ import Testing
 
 /// uber/RIBs `InteractorTests` and `PresentableInteractorTests`, as behaviour.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct InteractorSpecs {
+@Suite(.timeLimit(.minutes(5))) struct InteractorSpecs {
   @Test func activateIsIdempotentAndCallsDidBecomeActiveOnce() {
     let interactor = InteractableMock()
     #expect(!interactor.isActive)

@@ -5,7 +5,7 @@ import Testing
 /// uber/RIBs `LeakDetector` usage, as behaviour: `expectDeallocate(object:)` for any object and
 /// an observable "anything waiting" status.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct LeakDetectorSpecs {
+@Suite(.timeLimit(.minutes(5))) struct LeakDetectorSpecs {
   @Test func expectDeallocateReportsAnObjectStillAliveAfterTheGracePeriod() {
     let harness = RIBHarness()
     let service = ServiceObject()

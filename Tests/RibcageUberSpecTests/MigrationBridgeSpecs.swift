@@ -39,7 +39,7 @@ extension Disposable {
 
 /// The guide's bridge keeps uber/RIBs' binding calls working during a migration.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct MigrationBridgeSpecs {
+@Suite(.timeLimit(.minutes(5))) struct MigrationBridgeSpecs {
   @Test func anRxDisposableIsDisposedOnDeactivation() {
     let interactor = InteractableMock()
     interactor.activate()

@@ -5,7 +5,7 @@ import Testing
 /// uber/RIBs `RouterTests`, `ViewableRouterTests` and `LaunchRouterTests`, as behaviour, with the
 /// ready doubles in place of uber's generated mocks.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RouterSpecs {
+@Suite(.timeLimit(.minutes(5))) struct RouterSpecs {
   @Test func loadRunsDidLoadOnce() {
     let router = RouterMock()
     router.load()

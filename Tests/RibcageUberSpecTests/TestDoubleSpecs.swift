@@ -17,7 +17,7 @@ final class GameRoutingMock: ViewableRouterMock<InteractableMock, ViewControllab
 /// The ready doubles read like uber/RIBs' generated mocks: counts of activation, load, attach and
 /// detach, with the real tree underneath.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TestDoubleSpecs {
+@Suite(.timeLimit(.minutes(5))) struct TestDoubleSpecs {
   @Test func routerMockRecordsEveryCallIncludingRefusedOnes() {
     let harness = RIBHarness()
     let router = GameRoutingMock()

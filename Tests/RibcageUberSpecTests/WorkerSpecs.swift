@@ -21,7 +21,7 @@ final class SyncWorker: Worker {
 /// uber/RIBs `WorkerTests`, as behaviour: `isStarted` means "between start and stop", whatever
 /// the scope; `isRunning` is Ribcage's "and the scope is active".
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkerSpecs {
+@Suite(.timeLimit(.minutes(5))) struct WorkerSpecs {
   @Test func isStartedFromStartToStopWhateverTheScope() {
     let interactor = InteractableMock()
     let worker = SyncWorker()

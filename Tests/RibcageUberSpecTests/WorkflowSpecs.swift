@@ -20,7 +20,7 @@ final class GameRootItem: InteractableMock {
 /// uber/RIBs `WorkflowTests`, as behaviour: steps in order, onError, didComplete,
 /// didReceiveError and fork (the root step runs once, every branch runs).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkflowSpecs {
+@Suite(.timeLimit(.minutes(5))) struct WorkflowSpecs {
   /// The caller must keep the router: a root released while active deactivates its interactor,
   /// and a step on an inactive item waits for it.
   private func makeRoot(_ harness: RIBHarness) -> (RouterMock<InteractableMock>, GameRootItem) {

@@ -71,7 +71,7 @@ final class TripBuilder: ComponentizedBuilder<ParentComponent, NodeRouter, Strin
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ComponentTests {
+@Suite(.timeLimit(.minutes(5))) struct ComponentTests {
   @Test func sharedReturnsOneInstancePerComponentAndCallSite() {
     let component = ParentComponent(dependency: AppComponent())
     #expect(component.tripService === component.tripService)

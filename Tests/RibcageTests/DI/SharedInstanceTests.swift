@@ -5,7 +5,7 @@ import Testing
 /// `shared { }`: one instance per call site and type, optional results cached too, call sites
 /// compared by content (a literal from another binary image is the same call site).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct SharedInstanceTests {
+@Suite(.timeLimit(.minutes(5))) struct SharedInstanceTests {
   @Test func sharedOfAnOptionalTypeRunsItsFactoryOnce() {
     let component = OptionalSharingComponent()
     #expect(component.session != nil)

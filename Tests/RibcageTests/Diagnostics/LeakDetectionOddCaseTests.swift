@@ -6,7 +6,7 @@ import Testing
 /// kept on purpose, tasks still suspended at detach, handlers that detach more, release builds,
 /// objects dying on other threads.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct LeakDetectionOddCaseTests {
+@Suite(.timeLimit(.minutes(5))) struct LeakDetectionOddCaseTests {
   @Test func reattachingADetachedViewableRIBWithinTheGracePeriodReportsNothing() {
     let harness = RIBHarness()
     let root = RootRouter()

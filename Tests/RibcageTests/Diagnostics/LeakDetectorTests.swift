@@ -9,7 +9,7 @@ final class Hoarder {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct LeakDetectorTests {
+@Suite(.timeLimit(.minutes(5))) struct LeakDetectorTests {
   @Test func reportsALeakedInteractorWithItsTypeAndFormerPath() {
     let harness = RIBHarness()
     let root = RootRouter()

@@ -5,7 +5,7 @@ import Testing
 /// Work bound to an interactor's active period: never started on an inactive interactor, and
 /// released as soon as it ends rather than when the interactor deactivates.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct BoundWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct BoundWorkTests {
   @Test func taskOnAnInactiveInteractorNeverRunsItsBody() async {
     let harness = RIBHarness()
     let router = NodeRouter()

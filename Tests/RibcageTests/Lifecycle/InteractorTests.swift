@@ -3,7 +3,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct InteractorTests {
+@Suite(.timeLimit(.minutes(5))) struct InteractorTests {
   @Test func startsInactive() {
     let interactor = RecordingInteractor()
     #expect(!interactor.isActive)

@@ -4,7 +4,7 @@ import Testing
 
 /// A started worker released without being stopped: it stops once and cancels what it owns.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkerReleaseTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkerReleaseTests {
   @Test func releasingAStartedWorkerStopsItOnceAndCancelsItsWork() async {
     let interactor = RecordingInteractor()
     interactor.activate()

@@ -19,7 +19,7 @@ final class CountingWorker: Worker {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkerTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkerTests {
   @Test func startsWithAnActiveScopeAndStopsWithIt() {
     let interactor = RecordingInteractor()
     let worker = CountingWorker()

@@ -5,7 +5,7 @@ import Testing
 /// (Fuzzing/FailCases/FuzzDeepLinkPattern): each is an error naming the pattern, never a
 /// parameter the author did not write.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkPatternAmbiguityTests {
+@Suite(.timeLimit(.minutes(5))) struct DeepLinkPatternAmbiguityTests {
   @Test func anEncodedBraceIsNotAParameter() {
     // `%7Ba%7D` decodes to `{a}`: it captured anything as a parameter `a`.
     for template in ["rides://t/%7Ba%7D", "rides://t/%7ba%7d", "rides://t?k=%7Ba%7D"] {

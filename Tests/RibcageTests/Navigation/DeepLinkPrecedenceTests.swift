@@ -5,7 +5,7 @@ import Testing
 /// The most specific deep-link pattern wins whatever the order patterns were registered in (a
 /// literal segment once lost to a parameter registered earlier).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkPrecedenceTests {
+@Suite(.timeLimit(.minutes(5))) struct DeepLinkPrecedenceTests {
   @Test func literalSegmentOutranksParameterWhateverTheRegistrationOrder() throws {
     for literalFirst in [false, true] {
       let links = DeepLinkRouter<String>()

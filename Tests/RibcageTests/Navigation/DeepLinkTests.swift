@@ -22,7 +22,7 @@ private func ridesLinks() throws -> DeepLinkRouter<RidesLink> {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct DeepLinkTests {
+@Suite(.timeLimit(.minutes(5))) struct DeepLinkTests {
   @Test func urlsBecomeTypedLinks() throws {
     let links = try ridesLinks()
     #expect(try links.link(for: "rides://trip/42").get() == .trip(id: 42))

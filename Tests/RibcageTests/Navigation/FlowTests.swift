@@ -5,7 +5,7 @@ import Testing
 /// `runFlow`: the result of a child that finished while being attached, and a typed error (never
 /// a suspension for ever) when the child is detached by anything else or refused.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FlowTests {
+@Suite(.timeLimit(.minutes(5))) struct FlowTests {
   @Test func runFlowReturnsTheResultOfAChildThatFinishedWhileAttaching() async throws {
     let harness = RIBHarness()
     let root = RootRouter()

@@ -28,7 +28,7 @@ import Testing
 /// `RIBCAGE_INTERLEAVING_OPERATIONS` (operations each, default 60) make a longer run;
 /// `RIBCAGE_INTERLEAVING_SEED` picks the first seed.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct InterleavingModelTests {
+@Suite(.timeLimit(.minutes(5))) struct InterleavingModelTests {
   @Test func randomInterleavingsKeepTheLinkAndPluginPromises() async {
     let environment = ProcessInfo.processInfo.environment
     let interleavings = environment["RIBCAGE_INTERLEAVINGS"].flatMap { Int($0) } ?? 150

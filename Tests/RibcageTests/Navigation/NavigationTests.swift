@@ -95,7 +95,7 @@ func eventually(_ condition: () -> Bool) async {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct NavigationTests {
+@Suite(.timeLimit(.minutes(5))) struct NavigationTests {
   private func app() -> (RIBHarness, NavRootRouter) {
     let harness = RIBHarness()
     let interactor = NavRootInteractor("root")

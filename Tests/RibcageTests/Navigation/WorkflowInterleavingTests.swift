@@ -5,7 +5,7 @@ import Testing
 /// Issue 47, workflows: "a deep link runs a workflow that acts only on active RIBs, and the latest
 /// link wins" — when things happen at once. Each test is one interleaving that broke the promise.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkflowInterleavingTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkflowInterleavingTests {
   @Test func aRunReplacedDuringItsLastStepEndsCancelledAndDoesNotComplete() async {
     let runner = WorkflowRunner()
     let gate = StepGate()

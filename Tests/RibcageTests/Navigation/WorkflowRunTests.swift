@@ -6,7 +6,7 @@ import Testing
 /// starts no further step, a run alone keeps what its steps make, and waiting for a RIB ends
 /// once the RIB is detached or released.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct WorkflowRunTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkflowRunTests {
   @Test func theLatestLinkWinsWithRunHandlesDiscarded() async {
     let runner = WorkflowRunner()
     let root = RootItem()

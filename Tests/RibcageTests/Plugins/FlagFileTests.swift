@@ -5,7 +5,7 @@ import Testing
 /// Flag files are JSON (RFC 8259) and nothing looser; a key set twice is an issue, and the last
 /// value applies.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FlagFileTests {
+@Suite(.timeLimit(.minutes(5))) struct FlagFileTests {
   @Test func flagFilesAreRFC8259() {
     let text = FeatureFlag("text", default: "")
     let count = FeatureFlag("count", default: 0)

@@ -5,7 +5,7 @@ import Testing
 /// Flag values set before their flag registers (a config fetch at launch, before any plugin
 /// point exists): kept, checked when the flag registers, and never a silent no-op.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FlagStoreEarlyValueTests {
+@Suite(.timeLimit(.minutes(5))) struct FlagStoreEarlyValueTests {
   @Test func killSwitchAppliedBeforeRegistrationIsKept() {
     let harness = RIBHarness()
     let flags = FlagStore()

@@ -5,7 +5,7 @@ import Testing
 /// is a ``FlagIssue`` and changes nothing, so a flag always means one thing and a remote kill
 /// switch always works.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FlagStoreMisuseTests {
+@Suite(.timeLimit(.minutes(5))) struct FlagStoreMisuseTests {
   private let limit = FeatureFlag("limit", default: 3)
 
   @Test func aFlagsFileStartingWithAByteOrderMarkIsRead() {

@@ -17,7 +17,7 @@ extension FeatureFlag where Value == Double {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FlagStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct FlagStoreTests {
   private func store() -> FlagStore {
     let flags = FlagStore()
     flags.register(FeatureFlag<Bool>.coupons)

@@ -9,7 +9,7 @@ import Testing
 /// automatically when it misbehaves — and core only leaves nothing optional running", when
 /// things happen at once.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct PluginInterleavingTests {
+@Suite(.timeLimit(.minutes(5))) struct PluginInterleavingTests {
   @MainActor
   private struct Fixture {
     let harness = RIBHarness()

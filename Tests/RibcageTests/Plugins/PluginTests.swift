@@ -12,7 +12,7 @@ struct PluginError: Error, CustomStringConvertible {
 @MainActor final class ConfirmScreenRouter: NodeRouter {}
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct PluginTests {
+@Suite(.timeLimit(.minutes(5))) struct PluginTests {
   // MARK: Value plugins
 
   @Test func valuePluginsAreBuiltWhenTheirFlagIsOn() {

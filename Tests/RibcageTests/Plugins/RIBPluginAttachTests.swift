@@ -5,7 +5,7 @@ import Testing
 /// RIB plugins: a refused attach is not recorded as attached, and a flag turning a plugin (or
 /// core-only mode) off or on acts at once, with the last context, not at the next evaluation.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RIBPluginAttachTests {
+@Suite(.timeLimit(.minutes(5))) struct RIBPluginAttachTests {
   @Test func refusedPluginAttachIsNotRecordedAsAttached() {
     let harness = RIBHarness()
     let flags = FlagStore()

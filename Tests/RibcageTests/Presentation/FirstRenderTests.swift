@@ -5,7 +5,7 @@ import Testing
 /// The first render happens as the RIB attaches, so its view is never shown empty; later changes
 /// are coalesced per turn.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct FirstRenderTests {
+@Suite(.timeLimit(.minutes(5))) struct FirstRenderTests {
   @Test func theFirstRenderIsSynchronous() {
     let harness = RIBHarness()
     let root = RootRouter()

@@ -4,7 +4,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct PresentationTests {
+@Suite(.timeLimit(.minutes(5))) struct PresentationTests {
   /// An active Confirm RIB under a root, rendered once.
   private func confirm(
     _ requests: RequestService = RequestService(), scheduler: ManualRenderScheduler

@@ -168,7 +168,7 @@ final class CheckoutListener: PaymentListener {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct SurfMVPMappingTests {
+@Suite(.timeLimit(.minutes(5))) struct SurfMVPMappingTests {
   @Test func everySurfMVPContractHasARibcageCounterpart() {
     let harness = RIBHarness()
     let scheduler = ManualRenderScheduler()

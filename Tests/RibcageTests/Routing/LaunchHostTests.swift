@@ -5,7 +5,7 @@ import Testing
 /// A launch host given a root view of a kind it cannot install stops with a message naming both
 /// kinds instead of failing later somewhere else.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct LaunchHostTests {
+@Suite(.timeLimit(.minutes(5))) struct LaunchHostTests {
   @Test func aLaunchHostGivenARootViewOfTheWrongKindStopsWithAMessage() async {
     let host = TypedLaunchHost()
     host.install(rootView: TypedRootView())

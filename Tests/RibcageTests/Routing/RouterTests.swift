@@ -3,7 +3,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RouterTests {
+@Suite(.timeLimit(.minutes(5))) struct RouterTests {
   @Test func attachingToAnActiveRouterActivatesAndLoadsTheChild() {
     let harness = RIBHarness()
     let root = RootRouter()

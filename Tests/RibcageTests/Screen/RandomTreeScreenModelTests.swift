@@ -16,7 +16,7 @@ import Testing
 /// its steps. Every tree runs on its own, so a failure replays exactly (with
 /// `SWIFT_DETERMINISTIC_HASHING=1` when it involves the order of a hashed collection).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct RandomTreeScreenModelTests {
+@Suite(.timeLimit(.minutes(5))) struct RandomTreeScreenModelTests {
   private static let stepsPerTree = 200
 
   @Test func randomTreesKeepTheScreenAndTheTreeInAgreement() {

@@ -4,7 +4,7 @@ import Testing
 
 /// A host reports what it could not do; the tree's diagnostics say so, naming the RIB.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScreenFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenFailureTests {
   @Test func aRefusedPresentationIsReportedAndNoLongerFollowed() {
     let harness = RIBHarness()
     let parent = ScreenParentRouter("parent")

@@ -10,7 +10,7 @@ import Testing
 /// root and the views on the fake screen are the same, in the same order, and nothing was
 /// reported; every 50 steps, and at the end, the leak detector finds every detached RIB gone.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScreenModelTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenModelTests {
   @Test func randomNavigationKeepsTheScreenAndTheTreeTheSame() {
     let environment = ProcessInfo.processInfo.environment
     let steps = environment["RIBCAGE_SCREEN_MODEL_STEPS"].flatMap { Int($0) } ?? 3_000

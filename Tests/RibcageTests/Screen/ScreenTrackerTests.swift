@@ -88,7 +88,7 @@ private func activeParentOnScreen() -> (RIBHarness, ScreenParentRouter, FakeScre
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScreenTrackerTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenTrackerTests {
   @Test func aUserPopDetachesTheChildOnceAndTheParentHearsIt() {
     let (harness, parent, screen) = activeParentOnScreen()
     var removals: [String] = []

@@ -6,7 +6,7 @@ import Testing
 /// (scenarios 1, 8 and 9; the others are `RIBNavigation`'s, in RibcageSwiftUITests): each test
 /// failed before the fix.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ScreenTreeScenarioTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenTreeScenarioTests {
   /// Scenario 1: a viewless RIB (uber's `LoggedIn`) is detached; the views its children show go
   /// with it, deepest first.
   @Test func detachingAViewlessRIBRemovesTheViewsItsSubtreeShows() {

@@ -5,7 +5,7 @@ import Testing
 /// A value sent from inside the replay a new subscriber gets is delivered after it, to every
 /// subscriber in order, directly and through an interactor's `observe`.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ReentrantDeliveryTests {
+@Suite(.timeLimit(.minutes(5))) struct ReentrantDeliveryTests {
   @Test func valueSentFromInsideTheReplayedDeliveryIsDeliveredAfterIt() {
     let store = MutableStateStream("idle")
     var log: [String] = []

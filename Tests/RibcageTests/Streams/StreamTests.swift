@@ -7,7 +7,7 @@ private func isCopyable<T>(_: T.Type) -> Bool { true }
 private func isCopyable<T: ~Copyable>(_: T.Type) -> Bool { false }
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct StreamTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamTests {
   @Test func writeSidesCannotBeCopiedReadSidesCan() {
     // Only the owner of a write side can send: it cannot be copied into anyone else's hands.
     #expect(!isCopyable(MutableStateStream<Int>.self))

@@ -3,7 +3,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct DeepTreeTests {
+@Suite(.timeLimit(.minutes(5))) struct DeepTreeTests {
   static let depth = 10_000
 
   /// Builds a chain `depth` routers long below `top` and returns the bottom router.

@@ -6,7 +6,7 @@ import Testing
 /// children first, its bound work stops, what it leaks is reported, and a RIB a hook moved
 /// elsewhere meanwhile is left alone.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct DroppedTreeTests {
+@Suite(.timeLimit(.minutes(5))) struct DroppedTreeTests {
   @Test func droppingAnActiveTreeDeactivatesItChildrenFirstAndStopsBoundWork() async {
     let harness = RIBHarness()
     let log = HookLog()

@@ -6,7 +6,7 @@ import Testing
 /// deactivated or detached): each test is a bug the core once had, reached the way uber-style
 /// code reaches it, and asserts what must happen instead.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct HookReentrancyTests {
+@Suite(.timeLimit(.minutes(5))) struct HookReentrancyTests {
   @Test func siblingDetachedByAHookDuringAnAttachStaysInactiveAndTracked() {
     let harness = RIBHarness()
     let root = RootRouter()

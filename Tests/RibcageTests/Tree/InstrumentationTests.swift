@@ -5,7 +5,7 @@ import Testing
 /// The streams tools (a session recorder, an inspector, analytics) observe: hook timings,
 /// renders, plugin events, reported diagnostics, leak reports, workflow and deep link events.
 @MainActor
-@Suite("Instrumentation streams", .timeLimit(.minutes(2)))
+@Suite("Instrumentation streams", .timeLimit(.minutes(5)))
 struct InstrumentationTests {
   @Test("hook timings come after the hook, after what the hook caused, with the hook's router")
   func hookTimingOrder() {

@@ -19,7 +19,7 @@ import Testing
 /// Seeded, so a failure names the seed and step that reproduce it. CI runs a short run; set
 /// `RIBCAGE_MODEL_OPERATIONS` (and optionally `RIBCAGE_MODEL_SEED`) for a long one.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TreeModelTests {
+@Suite(.timeLimit(.minutes(5))) struct TreeModelTests {
   @Test func randomOperationsKeepTheTreeConsistentWithTheModel() {
     let environment = ProcessInfo.processInfo.environment
     let operations = environment["RIBCAGE_MODEL_OPERATIONS"].flatMap { Int($0) } ?? 12_000

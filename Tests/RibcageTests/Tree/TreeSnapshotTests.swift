@@ -4,7 +4,7 @@ import RibcageTesting
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TreeSnapshotTests {
+@Suite(.timeLimit(.minutes(5))) struct TreeSnapshotTests {
   /// Root (launched, view) → LoggedIn → [Home (view), Request (view, inactive? no: all active)],
   /// plus a detached-but-built Ride under Request that is inactive because Request is not active.
   private func sampleTree() -> (RIBHarness, AppRootRouter) {

@@ -5,7 +5,7 @@ import Testing
 /// `confineTo(_:)`: observed now, delivered only while the scope is active, the latest value
 /// again on each activation — uber/RIBs' and ModernRIBs' semantics, on Ribcage's streams.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ConfineToTests {
+@Suite(.timeLimit(.minutes(5))) struct ConfineToTests {
   @Test func aStateStreamDeliversOnlyWhileActiveAndTheLatestOnEachActivation() {
     let interactor = RecordingInteractor()
     let trip = MutableStateStream("requested")

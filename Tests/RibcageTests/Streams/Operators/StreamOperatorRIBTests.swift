@@ -5,7 +5,7 @@ import Testing
 /// Derived streams observed by interactors: bound to the active period, and a detached RIB
 /// leaves no subscription behind in its services' streams.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct StreamOperatorRIBTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamOperatorRIBTests {
   /// The services a RIB reads from, as an app would have them.
   @MainActor final class TripService {
     let trip = MutableStateStream(Trip(id: 1, status: "pending"))

@@ -5,7 +5,7 @@ import Testing
 /// When derived streams hold upstream subscriptions, how they order re-entrant values, and when
 /// they finish (Sources/Ribcage/Ribcage.docc/Streams.md, "Rules").
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct StreamOperatorSemanticsTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamOperatorSemanticsTests {
   /// A service that owns its streams, so tests can drop it.
   @MainActor final class Service {
     let count = MutableStateStream(0)

@@ -5,7 +5,7 @@ import Testing
 /// What each operator delivers and replays (Sources/Ribcage/Ribcage.docc/Streams.md has the same
 /// cases as marbles).
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct StreamOperatorTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamOperatorTests {
   // MARK: map
 
   @Test func mapReplaysTheTransformedCurrentValueThenEveryChange() {
