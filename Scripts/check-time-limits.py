@@ -10,8 +10,9 @@ without a limit and exits 1 if there is one. `--fix MINUTES` adds `.timeLimit(.m
 where one is missing instead (then run `swift format -i` on the files it names).
 
 Swift Testing applies the shortest limit that covers a test, and measures a test from its start
-to its end: a `@MainActor` test waiting for the main actor while other suites run counts that
-wait. Limits are therefore a few times the longest test (or the whole package's run), not tight.
+to its end: a test waiting (for the main actor, for a core) while other suites run counts that
+wait. Limits are therefore a few times the package's whole run in its slowest configuration
+(ThreadSanitizer, a busy machine), not a few times the test's own time.
 """
 
 import os
