@@ -5,7 +5,7 @@ import Testing
 
 /// The one output layer of `lint` and `graph`: ``JSONWriter``'s two layouts, and SARIF written
 /// by ``SARIFLog`` for both, with `--rules-url` links and docs pages for every rule id.
-@Suite struct OutputLayerTests {
+@Suite(.timeLimit(.minutes(10))) struct OutputLayerTests {
   let document: JSONValue = [
     "version": 1, "files": ["analyzed": 2], "names": ["a", "b"], "empty": [],
     "records": [["text": "line\nbreak \"quoted\" \u{1}"], ["text": .null, "ok": true]],

@@ -5,7 +5,7 @@ import Testing
 /// `ribcage lint` and `ribcage graph` read one model of roles (``RoleBases``, ``TestDoubleName``):
 /// a base class the graph draws a RIB part from gives lint the same role, and the two agree on
 /// what a test double is.
-@Suite struct RoleModelTests {
+@Suite(.timeLimit(.minutes(10))) struct RoleModelTests {
   /// The role lint gives a class named for no role that inherits `base` alone.
   func lintRole(_ base: String) -> Set<Role> {
     TypeInfo(name: "Plain", shape: .classType, inherited: [base], naming: Naming()).roles
