@@ -55,6 +55,28 @@ private func places(_ files: [String: String], _ rule: Rule) throws -> [String] 
   }
 }
 
+@Suite(.timeLimit(.minutes(10))) struct ClosureSetBackToNilTests {
+  @Test func aClosureOnSelfTheTypeSetsBackToNilIsAWarning() throws {
+    let source = """
+      import RIBs
+      final class UploadInteractor: PresentableInteractor<UploadPresentable> {
+        private var onDone: (() -> Void)?
+        private var onFail: (() -> Void)?
+        func start() {
+          onDone = { self.finish() }
+          onFail = { self.finish() }
+        }
+        private func finish() {
+          onDone = nil
+        }
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [6, 7])
+    #expect(found.map(\.severity) == [.warning, .error])
+  }
+}
+
 @Suite(.timeLimit(.minutes(10))) struct ChildForTheAppsLifeTests {
   @Test func aRootAttachingItsChildOnceTheViewHasLoadedIsNoFinding() throws {
     let files = [

@@ -54,7 +54,8 @@ final class RetainCycleClosure: FileRule, LintRule {
   override func typeWillEnd(_ frame: FileContext.Frame) {
     for assignment in pendingAssignments.popLast() ?? []
     where frame.storedProperties.contains(assignment.name) {
-      checkStoredClosure(assignment.closure, storedOn: nil, in: frame.info)
+      checkStoredClosure(
+        assignment.closure, storedOn: nil, in: frame.info, property: assignment.name)
     }
   }
 
@@ -62,7 +63,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     guard !property.isTopLevel, property.isLazy, let info = context.frame?.info,
       let closure = property.binding.initializer?.value.as(ClosureExprSyntax.self)
     else { return }
-    checkStoredClosure(closure, storedOn: nil, in: info)
+    checkStoredClosure(closure, storedOn: nil, in: info, property: property.name)
   }
 
   /// Whether closures in `info` can form retain cycles worth reporting: RIB owners, components
@@ -142,7 +143,8 @@ final class RetainCycleClosure: FileRule, LintRule {
     guard let target = SyntaxQueries.assignmentTarget(of: closure) else { return }
     if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
       if SyntaxQueries.isSelf(base) {
-        checkStoredClosure(closure, storedOn: nil, in: info)
+        checkStoredClosure(
+          closure, storedOn: nil, in: info, property: member.declName.baseName.text)
       } else if let owner = Self.storingObject(target) {
         checkStoredClosure(closure, storedOn: owner, in: info)
       }
@@ -195,10 +197,17 @@ final class RetainCycleClosure: FileRule, LintRule {
 
   /// A closure stored on `self` (owner nil) or on another object `owner`.
   private func checkStoredClosure(
-    _ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo
+    _ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo,
+    property: String? = nil
   ) {
     guard let owner else {
-      checkCapture(closure, of: "self", in: info, context: "it is stored on self")
+      // A property the type sets back to `nil` (after calling it, on stop) breaks the cycle
+      // there: a judgment, not a cycle in every reading.
+      let isReset = property.map { resetsToNil($0) } ?? false
+      checkCapture(
+        closure, of: "self", in: info,
+        context: isReset ? "it is stored on self until set back to nil" : "it is stored on self",
+        isJudgment: isReset)
       return
     }
     if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") {
@@ -210,6 +219,23 @@ final class RetainCycleClosure: FileRule, LintRule {
     checkCapture(
       closure, of: "self", in: info,
       context: "it is stored on '\(owner)', which \(info.name) keeps", isJudgment: true)
+  }
+
+  /// Whether the type being walked assigns `nil` to `property` (`onDone = nil`,
+  /// `self.onDone = nil`).
+  private func resetsToNil(_ property: String) -> Bool {
+    guard let declaration = context.frame?.declaration else { return false }
+    var previous: [TokenKind] = []
+    for token in declaration.tokens(viewMode: .sourceAccurate) {
+      if token.tokenKind == .keyword(.nil), previous.count == 2,
+        previous[0] == .identifier(property), previous[1] == .equal
+      {
+        return true
+      }
+      previous.append(token.tokenKind)
+      if previous.count > 2 { previous.removeFirst() }
+    }
+    return false
   }
 
   /// Whether the stream a subscription's chain starts from completes by itself.
