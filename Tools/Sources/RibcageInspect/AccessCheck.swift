@@ -70,16 +70,19 @@ struct AccessCheck: Sendable {
 
   /// The request target's path without its query, and the query's items (the first of a name
   /// repeated; a piece with no `=` has an empty value; empty pieces and names are ignored). Any
-  /// text is split without trapping: this runs before the token is checked.
+  /// text is split without trapping: this runs before the token is checked. URL syntax is read
+  /// per Unicode scalar, as a browser reads it: a mark that joins the next scalar into one
+  /// Character (U+070F before `&`) does not hide a separator.
   static func split(_ target: String) -> (path: Substring, query: [Substring: Substring]) {
-    guard let mark = target.firstIndex(of: "?") else { return (target[...], [:]) }
+    let scalars = target.unicodeScalars
+    guard let mark = scalars.firstIndex(of: "?") else { return (target[...], [:]) }
     var items: [Substring: Substring] = [:]
-    for item in target[target.index(after: mark)...].split(separator: "&") {
-      let name = item.prefix { $0 != "=" }
+    for item in scalars[scalars.index(after: mark)...].split(separator: "&") {
+      let name = Substring(item.prefix { $0 != "=" })
       guard !name.isEmpty, items[name] == nil else { continue }
-      items[name] = item.dropFirst(name.count + 1)
+      items[name] = Substring(item.dropFirst(name.unicodeScalars.count + 1))
     }
-    return (target[..<mark], items)
+    return (Substring(scalars[..<mark]), items)
   }
 
   /// Checks that the request addresses this server by one of its names, the token (query

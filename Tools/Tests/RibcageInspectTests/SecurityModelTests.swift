@@ -73,6 +73,16 @@ struct SecurityModelTests {
     await server.stop()
   }
 
+  @Test("'?', '&' and '=' split the target whatever mark comes before them")
+  func querySyntaxIsReadPerScalar() {
+    // U+070F joins the next scalar into one Character: read per Character, `\u{70F}&` was not
+    // an item separator (a name holding '&') and `\u{70F}?` not the query's start.
+    let split = AccessCheck.split("/a\u{70F}?b\u{70F}&token=t\u{70F}=x&c")
+    #expect(split.path == "/a\u{70F}")
+    #expect(split.query == ["b\u{70F}": "", "token": "t\u{70F}=x", "c": ""])
+    #expect(AccessCheck.split("/p\u{70F}?token=t").query["token"] == "t")
+  }
+
   @Test("a request for another host name (DNS rebinding) is refused before the token is read")
   func foreignHostRefused() async throws {
     let server = try await RunningServer.start()
