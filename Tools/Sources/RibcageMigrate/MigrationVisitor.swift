@@ -149,6 +149,9 @@ final class MigrationVisitor: SyntaxVisitor {
     case "Ribcage":
       ribcageImports.append(component.name)
     case "RxSwift", "RxCocoa", "RxRelay", "Combine":
+      // An import the parser read together with broken text before it (as modifiers or
+      // unexpected tokens) is not removed or renamed: its range is more than the import.
+      guard node.modifiers.isEmpty, !node.hasError else { break }
       reactiveImports.append((node, component.name.text))
     default:
       break

@@ -1,0 +1,28 @@
+import RibcageMigrate
+import Testing
+
+/// An import the parser reads together with text before it, found by the migrate fuzz target's
+/// "moves no line" check (Fuzzing/FailCases/ToolsMigrate): swift-syntax attaches a dangling
+/// `override fBs` to the next `import RxSwift` as modifiers and unexpected text, and removing the
+/// unused import removed them and the line break between them too.
+@Suite(.timeLimit(.minutes(10))) struct BrokenImportTests {
+  @Test func anImportWithTextBeforeItIsLeftAsItIs() {
+    let text = """
+      import Combine
+      import ModernRIBs
+
+      final class GameInteractor: PresentableInteractor<GamePresentable> {
+        override fBs
+      import RxSwift
+      }
+
+      """
+    for source in [nil] + MigrationSource.allCases.map(Optional.some) {
+      let result = Migrator(source: source).migrate(text, path: "File.swift")
+      #expect(
+        result.text.split(separator: "\n", omittingEmptySubsequences: false).count
+          == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+      #expect(result.text.contains("  override fBs\nimport RxSwift\n"), "\(result.text)")
+    }
+  }
+}
