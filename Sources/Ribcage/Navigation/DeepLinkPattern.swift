@@ -64,14 +64,15 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
     port = url.port
     var names: Set<String> = []
     func parameterName(_ text: String) throws(DeepLinkPatternError) -> (String, Bool)? {
-      guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else {
-        if text.contains("{") || text.contains("}") {
+      let scalars = text.unicodeScalars
+      guard scalars.first == "{", scalars.last == "}", scalars.count > 2 else {
+        if Self.hasBrace(text) {
           throw DeepLinkPatternError(
             pattern: template, reason: "a parameter must be a whole segment or value: \(text)")
         }
         return nil
       }
-      var name = String(text.dropFirst().dropLast())
+      var name = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
       let isOptional = name.hasSuffix(Self.optionalMark)
       if isOptional { name.removeLast(Self.optionalMark.count) }
       guard let first = name.first, first.isLetter || first == "_",
@@ -99,7 +100,7 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
     self.path = path
     var query: [QueryParameter] = []
     for (item, value) in url.query {
-      if item.contains("{") || item.contains("}") {
+      if Self.hasBrace(item) {
         throw DeepLinkPatternError(
           pattern: template, reason: "a parameter must be a whole segment or value: \(item)")
       }
@@ -118,10 +119,16 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { template }
 
+  /// Whether `text` holds a brace. URL syntax is read per Unicode scalar: a combining mark after
+  /// a brace makes one Character of the two, which a Character comparison would not see.
+  static func hasBrace(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0 == "{" || $0 == "}" }
+  }
+
   /// Whether a `%` appears between a `{` and the `}` that closes it.
   static func hasEncodedName(_ template: String) -> Bool {
     var insideBraces = false
-    for character in template {
+    for character in template.unicodeScalars {
       switch character {
       case "{": insideBraces = true
       case "}": insideBraces = false
