@@ -19,10 +19,14 @@ enum Target {
       return (name: String(name), value: fieldValue(line.dropFirst(name.count + 1)))
     }
     let (path, query) = InspectFuzzing.split(target)
-    invariant(!path.contains("?") && target.hasPrefix(path), "path \(path) of \(target)")
+    // URL syntax is per Unicode scalar: a mark may join `?` or `&` into one Character.
+    invariant(
+      !path.unicodeScalars.contains("?") && target.unicodeScalars.starts(with: path.unicodeScalars),
+      "path \(path) of \(target)")
     for (name, value) in query {
       invariant(
-        !name.isEmpty && !name.contains("&") && !name.contains("=") && !value.contains("&"),
+        !name.isEmpty && !name.unicodeScalars.contains { $0 == "&" || $0 == "=" }
+          && !value.unicodeScalars.contains("&"),
         "query item \(name)=\(value) of \(target)")
     }
     let page = InspectFuzzing.refusal(
