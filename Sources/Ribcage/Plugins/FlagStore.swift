@@ -194,10 +194,11 @@ public final class FlagStore {
   public func loadFile(_ text: String) -> [FlagIssue] {
     let entries: [(key: String, value: ScalarValue)]
     do {
-      entries = try FlagJSON.parseObject(text)
+      entries = try Self.entries(ofFile: text)
     } catch {
       let issue = FlagIssue(
-        kind: .malformedSource(error.description), key: nil, source: .localFile)
+        kind: .malformedSource("\(error.reason) at byte \(error.offset)"), key: nil,
+        source: .localFile)
       issues.append(issue)
       return [issue]
     }
@@ -217,6 +218,54 @@ public final class FlagStore {
     }
     issues += duplicates
     return duplicates + replaceLayer(.localFile, with: unique)
+  }
+
+  /// The entries of a flags file in the order written, a key set twice twice, read by the
+  /// package's one JSON parser. A leading UTF-8 byte-order mark (some editors write one) is
+  /// skipped, as RFC 8259 allows: rejecting the file would drop every kill switch in it. Offsets
+  /// in errors still count from the file's first byte.
+  private static func entries(
+    ofFile text: String
+  ) throws(JSONSyntaxError) -> [(key: String, value: ScalarValue)] {
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var text = text
+    let read = text.withUTF8 { utf8 in
+      Result { () throws(JSONSyntaxError) in
+        let skipped = utf8.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        let members: [(key: String, value: JSONValue, offset: Int)]
+        do throws(JSONSyntaxError) {
+          members = try JSONParser().parseMembers(UnsafeBufferPointer(rebasing: utf8[skipped...]))
+        } catch {
+          throw JSONSyntaxError(offset: error.offset + skipped, reason: error.reason)
+        }
+        var entries: [(key: String, value: ScalarValue)] = []
+        entries.reserveCapacity(members.count)
+        for member in members {
+          entries.append((member.key, try scalar(member.value, at: member.offset + skipped)))
+        }
+        return entries
+      }
+    }
+    return try read.get()
+  }
+
+  /// `value` as a flag value; `null`, arrays and objects are none, and make the file malformed
+  /// so that it changes nothing.
+  private static func scalar(
+    _ value: JSONValue, at offset: Int
+  ) throws(JSONSyntaxError) -> ScalarValue {
+    switch value {
+    case .bool(let bool): return .bool(bool)
+    case .string(let string): return .string(string)
+    // A whole number too large for `Int` (on a 32-bit watch) is a number, like `1e3`.
+    case .integer(let integer):
+      return Int(exactly: integer).map { .int($0) } ?? .double(Double(integer))
+    case .number(let number): return .double(number)
+    case .null: throw JSONSyntaxError(offset: offset, reason: "null is not a flag value")
+    case .array, .object:
+      throw JSONSyntaxError(
+        offset: offset, reason: "nested objects and arrays are not flag values")
+    }
   }
 
   /// Merges `values` into the `source` layer (runtime by default): later values for the same key

@@ -1,3 +1,5 @@
+import Ribcage
+
 /// The fields each line of a `ribcage-session` file may carry and their JSON types: one table
 /// that the timeline loader, `ribcage inspect`'s server and its `--html` report all check lines
 /// against, so a line one of them keeps is a line the others keep too, and nothing downstream

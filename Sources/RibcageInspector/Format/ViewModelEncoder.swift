@@ -13,7 +13,7 @@
 /// The text matches `JSONEncoder` with its default strategies, except where noted:
 /// - Keys come out in the order they are encoded, not sorted. A key encoded twice in one object
 ///   is written twice (`JSONEncoder` keeps the last; most parsers, Foundation's included, keep
-///   the last too, but ``JSONParser`` rejects duplicates). `/` is not escaped.
+///   the last too, but the package's `JSONParser` rejects duplicates). `/` is not escaped.
 /// - Nothing here knows Foundation, so `Date`, `Data`, `URL` and `Decimal` encode through their
 ///   own conformances: a `Date` is its `timeIntervalSinceReferenceDate` (the same as
 ///   `JSONEncoder`'s default `.deferredToDate`), but `Data` is an array of byte values rather

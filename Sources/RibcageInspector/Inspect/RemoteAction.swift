@@ -1,4 +1,4 @@
-import Ribcage
+@_spi(RibcageTools) import Ribcage
 
 /// What the inspector's page asks the app to do (performed only when the app allows it).
 ///

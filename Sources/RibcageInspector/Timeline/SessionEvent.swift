@@ -1,3 +1,5 @@
+import Ribcage
+
 /// One recorded event of a session, as loaded by ``SessionTimeline``: its sequence number, time,
 /// kind, the RIB it concerns, and every field as written (see `docs/inspect.md` for each kind's
 /// fields).

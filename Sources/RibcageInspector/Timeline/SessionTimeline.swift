@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RibcageTools) import Ribcage
 
 /// A loaded `ribcage-session`: its header, its events, and any moment of it rebuilt — the tree,
 /// every RIB's latest view model, the flags — with what each event changed.

@@ -1,3 +1,5 @@
+import Ribcage
+
 /// One RIB at a moment of a session.
 public struct TimelineRIB: Sendable, Equatable {
   /// The RIB's session id.

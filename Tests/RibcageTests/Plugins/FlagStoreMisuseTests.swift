@@ -18,7 +18,8 @@ import Testing
       flags.loadFile("\u{FEFF}{ \"coupons\" false }")
         == [
           FlagIssue(
-            kind: .malformedSource("expected ':' at byte 15"), key: nil, source: .localFile)
+            kind: .malformedSource("expected ':' after an object key at byte 15"), key: nil,
+            source: .localFile)
         ], "offsets count the mark's bytes: they are the file's")
   }
 

@@ -1,4 +1,4 @@
-import Ribcage
+@_spi(RibcageTools) import Ribcage
 import Testing
 
 @_spi(RibcageTools) @testable import RibcageInspector

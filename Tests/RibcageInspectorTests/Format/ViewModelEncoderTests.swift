@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RibcageTools) import Ribcage
 import Testing
 
 @_spi(RibcageTools) @testable import RibcageInspector

@@ -1,23 +1,3 @@
-/// Why a JSON text did not parse: what was expected and the byte offset (0-based) where, so that
-/// a tool can point at the exact spot in a long line instead of just saying "invalid JSON".
-@_spi(RibcageTools)
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The 0-based offset of the offending byte; the length of the input when the text ended too
-  /// early, and the opening quote for a string that never ends.
-  public var offset: Int
-  /// What is wrong, e.g. `expected ',' or '}' after an object member`. When the input ended too
-  /// early it starts with `unexpected end of input; `.
-  public var reason: String
-
-  /// Creates an error at byte `offset` of the input, saying what was wrong there.
-  public init(offset: Int, reason: String) {
-    self.offset = offset
-    self.reason = reason
-  }
-
-  public var description: String { "at byte \(offset): \(reason)" }
-}
-
 /// A strict RFC 8259 parser for untrusted input such as log lines that may be truncated or
 /// corrupt: every malformed text is a ``JSONSyntaxError``, never a crash, however deep or odd.
 ///
@@ -31,8 +11,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// The parser works on bytes and keeps its own stack rather than recursing, so nesting costs no
 /// call stack; strings without escapes become a `String` in one step.
 ///
-/// Not API for apps (SPI `RibcageTools`): `SessionTimeline` reads sessions with it, and Ribcage's
-/// own tools (the `ribcage inspect` server, the fuzz targets) check lines with it.
+/// The root package's one JSON reader: ``FlagStore`` reads the flags file with it
+/// (`parseMembers(_:)`, which keeps duplicate keys for the store to report), `SessionTimeline`
+/// reads sessions. Not API for apps (SPI `RibcageTools`): Ribcage's own tools (the
+/// `ribcage inspect` server, the fuzz targets) check lines with it.
 @_spi(RibcageTools) public struct JSONParser: Sendable {
   /// How deeply arrays and objects may nest: a scalar is at depth 0 and `[[]]` at depth 2.
   ///
@@ -71,13 +53,77 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// entry point, e.g. for each line of a file read or mapped into memory once.
   public func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
     var scanner = JSONScanner(buffer)
+    let value = try parseValue(&scanner, enclosingDepth: 0)
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else {
+      throw scanner.error("trailing characters after the value")
+    }
+    return value
+  }
+
+  /// Parses the object that `buffer` holds (surrounding whitespace allowed) and returns its
+  /// members in the order written, a key written twice twice, each with the offset of its
+  /// value's first byte.
+  ///
+  /// For a reader that decides about duplicate keys itself instead of rejecting the text: the
+  /// flags file reports each one and applies the last value. Everything else is checked as by
+  /// `parse(_:)`, nested objects' duplicates included, and a text that is not an object is an
+  /// error.
+  package func parseMembers(
+    _ buffer: UnsafeBufferPointer<UInt8>
+  ) throws(JSONSyntaxError) -> [(key: String, value: JSONValue, offset: Int)] {
+    var scanner = JSONScanner(buffer)
+    scanner.skipWhitespace()
+    guard scanner.currentByte == UInt8(ascii: "{") else {
+      throw scanner.error("expected '{': the text must be an object")
+    }
+    try checkDepth(1, at: scanner.position)
+    scanner.advance()
+    scanner.skipWhitespace()
+    var members: [(key: String, value: JSONValue, offset: Int)] = []
+    if scanner.currentByte == UInt8(ascii: "}") {
+      scanner.advance()
+    } else {
+      while true {
+        let key = try scanner.readKey()
+        scanner.skipWhitespace()
+        let offset = scanner.position
+        members.append((key.name, try parseValue(&scanner, enclosingDepth: 1), offset))
+        scanner.skipWhitespace()
+        if scanner.currentByte == UInt8(ascii: "}") {
+          scanner.advance()
+          break
+        }
+        guard scanner.currentByte == UInt8(ascii: ",") else {
+          throw scanner.error("expected ',' or '}' after an object member")
+        }
+        scanner.advance()
+        scanner.skipWhitespace()
+      }
+    }
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else {
+      throw scanner.error("trailing characters after the object")
+    }
+    return members
+  }
+
+  /// Parses one value starting at the scanner's position (whitespace before it allowed) and
+  /// leaves the scanner just after it. `enclosingDepth` is how many containers around the value
+  /// are already open, so that ``maximumDepth`` counts from the text's outermost value.
+  /// Always inlined, so that `parse(_:)` compiles to a single loop with the scanner held as its
+  /// own local rather than reached through a pointer.
+  @inline(__always)
+  private func parseValue(
+    _ scanner: inout JSONScanner, enclosingDepth: Int
+  ) throws(JSONSyntaxError) -> JSONValue {
     var open = OpenContainers()
     nextValue: while true {
       var value: JSONValue
       scanner.skipWhitespace()
       switch scanner.currentByte {
       case UInt8(ascii: "["):
-        try checkDepth(open.depth + 1, at: scanner.position)
+        try checkDepth(enclosingDepth + open.depth + 1, at: scanner.position)
         scanner.advance()
         scanner.skipWhitespace()
         if scanner.currentByte == UInt8(ascii: "]") {
@@ -88,7 +134,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
           continue nextValue
         }
       case UInt8(ascii: "{"):
-        try checkDepth(open.depth + 1, at: scanner.position)
+        try checkDepth(enclosingDepth + open.depth + 1, at: scanner.position)
         scanner.advance()
         scanner.skipWhitespace()
         if scanner.currentByte == UInt8(ascii: "}") {
@@ -134,10 +180,6 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         }
       }
 
-      scanner.skipWhitespace()
-      guard scanner.isAtEnd else {
-        throw scanner.error("trailing characters after the value")
-      }
       return value
     }
   }

@@ -1,5 +1,3 @@
-@_spi(RibcageJSON) import Ribcage
-
 /// A parsed JSON value, kept close to the text it came from: a number written as a whole number
 /// stays an exact `Int64` instead of passing through `Double`, so identifiers, counters and
 /// timestamps survive a round trip unchanged.

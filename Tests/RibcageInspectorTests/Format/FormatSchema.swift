@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RibcageTools) import Ribcage
 
 @_spi(RibcageTools) @testable import RibcageInspector
 
@@ -22,9 +23,9 @@ struct FormatSchema {
   let events: [String: Fields]
   let objects: [String: Fields]
 
-  /// The repository's root folder.
+  /// The repository's root folder: this file is in Tests/RibcageInspectorTests/Format.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The golden sessions both readers are checked on.
   static let goldens = root.appendingPathComponent("Tests/Golden/sessions")

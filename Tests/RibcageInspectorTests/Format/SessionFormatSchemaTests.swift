@@ -1,5 +1,5 @@
 import Foundation
-import Ribcage
+@_spi(RibcageTools) import Ribcage
 import RibcageTesting
 import Testing
 
