@@ -24,7 +24,7 @@ public enum InspectorFuzzing {
     var start = 0
     for end in cuts.filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count]
     where end >= start {
-      client.buffer += bytes[start..<end]
+      client.buffer.append(contentsOf: bytes[start..<end])
       start = end
       do {
         let parsed = try client.parseFrames()

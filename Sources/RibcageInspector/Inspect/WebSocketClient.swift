@@ -32,7 +32,7 @@ final class WebSocketClient {
 
   let descriptor: Int32
   /// What was read and not parsed yet (internal for the fuzzing entry point, which fills it).
-  var buffer: [UInt8] = []
+  var buffer = ReceiveBuffer()
   private var message: [UInt8] = []
   private var messageIsText = true
   private var inMessage = false
@@ -156,12 +156,12 @@ final class WebSocketClient {
       case nil: throw .handshakeRefused("no answer in \(timeout) s")
       case let count? where count <= 0:
         throw .handshakeRefused("the server closed the connection")
-      default: answer = try UpgradeAnswer.read(buffer, key: key)
+      default: answer = try UpgradeAnswer.read(buffer.unread, key: key)
       }
     }
     switch answer {
     case .incomplete: break
-    case .accepted(let headLength): buffer.removeFirst(headLength)
+    case .accepted(let headLength): buffer.consume(headLength)
     case .refused(let status):
       // A refused upgrade says little (`ribcage inspect` answers 400); the same request without
       // the upgrade gets the reason (401 and a wrong token, 403 and a foreign origin).
@@ -181,7 +181,7 @@ final class WebSocketClient {
     guard (try? client.writeAll(Array((request + "\r\n").utf8))) != nil else { return nil }
     let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
     while client.buffer.count < 4096, let count = client.fill(before: deadline), count > 0 {}
-    return refusalReason(answer: client.buffer)
+    return refusalReason(answer: client.buffer.unread)
   }
 
   /// The status and the body's first line of a plain (not upgraded) answer, or `nil` when it
@@ -327,8 +327,8 @@ final class WebSocketClient {
         }
       }
       guard buffer.count >= header + length else { return out }
-      let payload = Array(buffer[header..<(header + length)])
-      buffer.removeFirst(header + length)
+      let payload = buffer.bytes(header..<(header + length))
+      buffer.consume(header + length)
       switch opcode {
       case 0x0, 0x1, 0x2:
         if opcode == 0 {
@@ -381,7 +381,7 @@ final class WebSocketClient {
     let count = chunk.withUnsafeMutableBytes { raw in
       recv(descriptor, raw.baseAddress, raw.count, 0)
     }
-    if count > 0 { buffer += chunk[..<count] }
+    if count > 0 { buffer.append(contentsOf: chunk[..<count]) }
     return count
   }
 
