@@ -38,7 +38,8 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   public init(_ template: String) throws(DeepLinkPatternError) {
     self.template = template
     // Braces are read after percent-decoding: `%7Ba%7D` would be a parameter nobody wrote.
-    if template.lowercased().contains("%7b") || template.lowercased().contains("%7d") {
+    let lowercased = template.lowercased()
+    if Self.hasScalars(lowercased, "%7b") || Self.hasScalars(lowercased, "%7d") {
       throw DeepLinkPatternError(
         pattern: template, reason: "an encoded brace (%7B, %7D) reads as a parameter's")
     }
@@ -49,13 +50,16 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
         pattern: template, reason: "a parameter name cannot be percent-encoded")
     }
     // `{name~optional~}` would be read as `{name?}`.
-    if template.contains(Self.optionalMark + "}") {
+    if Self.hasScalars(template, Self.optionalMark + "}") {
       throw DeepLinkPatternError(pattern: template, reason: "invalid parameter name")
     }
     let url: ParsedURL
     do {
       // `{name?}` would otherwise start a query at its `?`: mark optional parameters first.
-      url = try ParsedURL(template.replacing("?}", with: Self.optionalMark + "}"))
+      url = try ParsedURL(
+        String(
+          template.unicodeScalars.replacing(
+            "?}".unicodeScalars, with: (Self.optionalMark + "}").unicodeScalars)))
     } catch {
       throw DeepLinkPatternError(pattern: template, reason: error.reason)
     }
@@ -72,11 +76,13 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
         }
         return nil
       }
-      var name = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
-      let isOptional = name.hasSuffix(Self.optionalMark)
-      if isOptional { name.removeLast(Self.optionalMark.count) }
+      var nameScalars = scalars.dropFirst().dropLast()
+      let mark = Self.optionalMark.unicodeScalars
+      let isOptional = nameScalars.reversed().starts(with: mark.reversed())
+      if isOptional { nameScalars = nameScalars.dropLast(mark.count) }
+      let name = String(String.UnicodeScalarView(nameScalars))
       guard let first = name.first, first.isLetter || first == "_",
-        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), Self.holdsNoSyntax(name)
       else {
         throw DeepLinkPatternError(pattern: template, reason: "invalid parameter name \(text)")
       }
@@ -118,6 +124,22 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { template }
+
+  /// Whether `text` holds `syntax`, read per Unicode scalar: a scalar joined with the one before
+  /// or after it makes one Character, which a Character search would not match.
+  static func hasScalars(_ text: String, _ syntax: String) -> Bool {
+    text.unicodeScalars.contains(syntax.unicodeScalars)
+  }
+
+  /// Whether every ASCII scalar of a parameter's `name` is a letter, a digit or `_`. URL syntax
+  /// is ASCII, and a letter that joins the scalar after it (U+0D4E) makes one Character of
+  /// `a\u{D4E}=` that reads as a letter.
+  static func holdsNoSyntax(_ name: String) -> Bool {
+    name.unicodeScalars.allSatisfy { scalar in
+      !scalar.isASCII || scalar == "_" || scalar.properties.isAlphabetic
+        || ("0"..."9").contains(scalar)
+    }
+  }
 
   /// Whether `text` holds a brace. URL syntax is read per Unicode scalar: a combining mark after
   /// a brace makes one Character of the two, which a Character comparison would not see.

@@ -48,6 +48,40 @@ import Testing
     expectRejected("rides://t/a{\u{301}b", saying: "a parameter must be a whole segment")
   }
 
+  @Test func anOptionalMarkIsReadPerScalar() {
+    // U+0D4E, a letter, joins the `?` after it into one Character: read per Character,
+    // `{a\u{D4E}?}` was not marked optional but a required parameter named `a\u{D4E}?`
+    // (Fuzzing/FailCases/FuzzDeepLinkPattern/optional-mark-after-joining-letter).
+    let links = DeepLinkRouter<DeepLinkMatch>()
+    #expect(throws: Never.self) { try links.register("rides://t?x={a\u{D4E}?}") { $0 } }
+    let pattern = "rides://t?x={a\u{D4E}?}"
+    #expect(
+      links.link(for: "rides://t") == .success(DeepLinkMatch(pattern: pattern, parameters: [:])))
+    #expect(
+      links.link(for: "rides://t?x=5")
+        == .success(DeepLinkMatch(pattern: pattern, parameters: ["a\u{D4E}": .string("5")])))
+    expectRejected("rides://t/{a\u{D4E}?}", saying: "path parameters cannot be optional")
+  }
+
+  @Test func anEncodedBraceIsSeenWhateverJoinsIt() {
+    // U+070F joined with the `%` after it, or a mark joined with the `B` before it, hid `%7B`
+    // from a per-Character search: in the fragment the pattern was accepted, in a segment it
+    // failed for another reason.
+    for template in ["rides://t#\u{70F}%7B", "rides://t/%7B\u{301}a", "rides://t?k=\u{70F}%7Da"] {
+      expectRejected(template, saying: "encoded brace")
+    }
+  }
+
+  @Test func aNameHoldsNoURLSyntax() {
+    // A letter that joins the scalar after it (U+0D4E) made `=`, `/` or `~` part of a Character
+    // that reads as a letter: `{a\u{D4E}=b}` was a parameter named `a\u{D4E}=b`.
+    for template in [
+      "rides://t?x={a\u{D4E}=b}", "rides://t?x={a\u{D4E}/b}", "rides://t/{a\u{D4E}~b}",
+    ] {
+      expectRejected(template, saying: "invalid parameter name")
+    }
+  }
+
   private func expectRejected(_ template: String, saying fragment: String) {
     let links = DeepLinkRouter<Int>()
     do {
