@@ -60,11 +60,6 @@ public struct RIBGraph: Sendable, Equatable {
       case multipleRoots = "multiple-roots"
       case unknownRoot = "unknown-root"
 
-      /// Only bad input (`--root` naming no RIB) is an error. Every other problem is read from
-      /// source without the compiler's knowledge (which RIB really attaches a child, what an
-      /// extension in a module not read provides, a recursive route that is meant), so it is a
-      /// warning: an app that compiles must never fail `--check` on a reading (issue 43).
-      /// `--strict` makes warnings fail too, for teams that want it.
       /// A problem with the tree's wiring (a dependency, listener or cycle), as opposed to its
       /// shape (orphans, roots, a builder made twice).
       public var isWiring: Bool {
@@ -72,6 +67,11 @@ public struct RIBGraph: Sendable, Equatable {
           self)
       }
 
+      /// Only bad input (`--root` naming no RIB) is an error. Every other problem is read from
+      /// source without the compiler's knowledge (which RIB really attaches a child, what an
+      /// extension in a module not read provides, a recursive route that is meant), so it is a
+      /// warning: an app that compiles must never fail `--check` on a reading. `--strict` makes
+      /// the wiring warnings fail too, for teams that want it.
       public var severity: Severity {
         switch self {
         case .unknownRoot: .error
