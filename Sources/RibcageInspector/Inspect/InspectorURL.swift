@@ -22,29 +22,31 @@ public struct InspectorURL: Sendable, Equatable, CustomStringConvertible {
     guard scheme == "http" || scheme == "ws" else {
       throw invalid("the scheme must be http or ws (the inspector runs on this machine)")
     }
-    let rest = trimmed[schemeEnd.upperBound...]
+    // URL syntax is read per Unicode scalar, as the server and a browser read it: a scalar that
+    // joins the one after it (U+070F) makes one Character of `\u{70F}?`.
+    let rest = trimmed[schemeEnd.upperBound...].unicodeScalars
     let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
     let authority = rest[..<authorityEnd]
-    var hostPart = Substring(authority)
-    var portText: Substring?
-    if authority.hasPrefix("[") {
+    var hostPart = authority
+    var portText: Substring.UnicodeScalarView?
+    if authority.first == "[" {
       guard let close = authority.firstIndex(of: "]") else { throw invalid("unclosed [") }
       hostPart = authority[authority.index(after: authority.startIndex)..<close]
       let after = authority[authority.index(after: close)...]
-      if after.hasPrefix(":") { portText = after.dropFirst() }
+      if after.first == ":" { portText = after.dropFirst() }
     } else if let colon = authority.lastIndex(of: ":") {
       hostPart = authority[..<colon]
       portText = authority[authority.index(after: colon)...]
     }
     guard !hostPart.isEmpty else { throw invalid("no host") }
-    guard let portText, let port = UInt16(portText), port > 0 else {
+    guard let portText, let port = UInt16(String(portText)), port > 0 else {
       throw invalid("no port (ribcage inspect prints the whole URL)")
     }
     var token: String?
     if let query = rest.firstIndex(of: "?") {
       for item in rest[rest.index(after: query)...].split(separator: "&") {
         let pair = item.split(separator: "=", maxSplits: 1)
-        if pair.count == 2, pair[0] == "token" { token = String(pair[1]) }
+        if pair.count == 2, String(pair[0]) == "token" { token = String(pair[1]) }
       }
     }
     guard let token, !token.isEmpty else { throw invalid("no token") }

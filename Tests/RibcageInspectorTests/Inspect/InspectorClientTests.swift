@@ -15,6 +15,19 @@ struct InspectorURLTests {
     #expect(try InspectorURL("http://[::1]:7420/?token=z").host == "::1")
   }
 
+  @Test("'?', '&', ':' and ']' are read per Unicode scalar, as the server reads them")
+  func syntaxIsReadPerScalar() throws {
+    // U+070F joins the character after it into one Character: read per Character, the query
+    // after `p\u{70F}?`, the item after `1\u{70F}&` and the port after `h\u{70F}:` were not
+    // there, while the server (and a browser) read them.
+    #expect(try InspectorURL("http://127.0.0.1:7420/p\u{70F}?token=t").token == "t")
+    #expect(try InspectorURL("http://127.0.0.1:7420/?x=1\u{70F}&token=t").token == "t")
+    let named = try InspectorURL("http://h\u{70F}:7420/?token=t")
+    #expect(named.host == "h\u{70F}" && named.port == 7420)
+    let bracketed = try InspectorURL("http://[::1\u{70F}]:7420/?token=t")
+    #expect(bracketed.host == "::1\u{70F}" && bracketed.port == 7420)
+  }
+
   @Test(
     "a URL it cannot use is a typed error that says what to do",
     arguments: [
