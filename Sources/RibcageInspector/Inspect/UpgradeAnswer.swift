@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the server answered to the client's WebSocket upgrade request, read from the bytes
 /// received so far. Pure, so the same bytes give the same answer however the socket split them
 /// (the fuzzing package checks that), and a hostile or broken server is refused with a reason.
@@ -20,18 +18,21 @@ enum UpgradeAnswer: Equatable {
       if bytes.count >= longestHead + 4 { throw .handshakeRefused("an oversized answer") }
       return .incomplete
     }
-    let lines = String(decoding: bytes[..<end], as: UTF8.self)
-      .split(separator: "\r\n", omittingEmptySubsequences: false)
-    let status = lines.first.map(String.init) ?? ""
-    let fields = status.split(separator: " ", maxSplits: 2)
-    guard fields.count >= 2, fields[0] == "HTTP/1.1", fields[1] == "101" else {
+    // The head is read per byte, as HTTP defines it: read as text, a combining mark joins the
+    // space before it into one Character, and Unicode lowercasing makes the Kelvin sign a `k`.
+    let lines = bytes[..<end].split(separator: [13, 10], omittingEmptySubsequences: false)
+    let statusLine = lines.first ?? []
+    let status = String(decoding: statusLine, as: UTF8.self)
+    let fields = statusLine.split(separator: 0x20, maxSplits: 2)
+    guard fields.count >= 2, fields[0].elementsEqual("HTTP/1.1".utf8),
+      fields[1].elementsEqual("101".utf8)
+    else {
       return .refused(status: status)
     }
-    let accept = lines.dropFirst().first { $0.lowercased().hasPrefix("sec-websocket-accept:") }
-    guard let accept,
-      accept.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
-        == expectedAccept(for: key)
-    else {
+    let accept = lines.dropFirst().lazy.compactMap { line in
+      Self.value(of: "sec-websocket-accept", in: line)
+    }.first
+    guard let accept, accept.elementsEqual(expectedAccept(for: key).utf8) else {
       throw .handshakeRefused("a wrong Sec-WebSocket-Accept")
     }
     return .accepted(headLength: end + 4)
@@ -40,6 +41,18 @@ enum UpgradeAnswer: Equatable {
   /// The `Sec-WebSocket-Accept` a server must send for `key` (RFC 6455 §4.2.2).
   static func expectedAccept(for key: String) -> String {
     Base64.encode(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
+  }
+
+  /// The value of a header `line` named `name` (lowercase; names compare ASCII
+  /// case-insensitively), without the spaces and tabs around it, or `nil` for another header.
+  private static func value(of name: String, in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+      line[..<colon].map({ $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }).elementsEqual(name.utf8)
+    else { return nil }
+    var value = line[(colon + 1)...]
+    while value.first == 0x20 || value.first == 0x09 { value = value.dropFirst() }
+    while value.last == 0x20 || value.last == 0x09 { value = value.dropLast() }
+    return value
   }
 
   /// Where the head's closing blank line starts, looking at the first `limit` bytes only.

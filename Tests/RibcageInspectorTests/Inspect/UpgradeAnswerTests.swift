@@ -25,6 +25,21 @@ struct UpgradeAnswerTests {
     #expect(Self.answer(status + "\r\n" + Self.accept + "\r\n") == "refused \(status)")
   }
 
+  @Test("the status line and header names are read per byte, as HTTP defines them")
+  func headReadPerByte() {
+    // A combining mark joined the space before it into one Character: the status did not split
+    // after `101`, and a switching answer read as a refusal.
+    let switching = "HTTP/1.1 101 \u{301}Switching\r\n" + Self.accept + "\r\n"
+    #expect(Self.answer(switching) == "accepted \(switching.utf8.count)")
+    // Unicode lowercasing makes the Kelvin sign a `k`: a header not named Sec-WebSocket-Accept
+    // was taken for it.
+    let kelvin = Self.accept.replacing("Socket", with: "Soc\u{212A}et")
+    #expect(Self.answer("HTTP/1.1 101 OK\r\n" + kelvin + "\r\n").contains("a wrong"))
+    // Header names stay case-insensitive.
+    let shouted = "HTTP/1.1 101 OK\r\nSEC-WEBSOCKET-ACCEPT: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n"
+    #expect(Self.answer(shouted) == "accepted \(shouted.utf8.count)")
+  }
+
   @Test("a wrong or missing accept is refused with that reason")
   func wrongAccept() {
     #expect(Self.answer("HTTP/1.1 101 OK\r\n\r\n").contains("a wrong Sec-WebSocket-Accept"))
