@@ -89,6 +89,14 @@ struct FileFacts: Sendable {
   /// Singletons (`static let shared`) and mutable statics declared outside RIB code: the type,
   /// the property, where.
   var globalDeclarations: [(type: String, name: String, place: Place)] = []
+  /// Stored `static var`s of RIB types: the type, the property, where (state every RIB can
+  /// change when some code writes it; constant data written as a `var` when nothing does).
+  var ribStaticVars: [(type: String, name: String, place: Place)] = []
+  /// `Type.member` of the stored `static var`s among ``globalDeclarations`` (global state only
+  /// when written).
+  var storedStaticVars: Set<String> = []
+  /// `Type.member` of the statics the file's code writes (assigns, mutates, passes `inout`).
+  var staticWrites: Set<String> = []
   /// Writes from a view side into a stream of its `interactor` property: the writer, the
   /// interactor's type, the stream, where (a fault when that type is a RIB's interactor).
   var interactorStreamWrites:

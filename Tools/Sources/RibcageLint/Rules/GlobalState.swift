@@ -24,7 +24,7 @@ extension Rule {
 final class GlobalState: FileRule, LintRule {
   static let description = Rule.globalState
   override class var hooks: Set<Hook> {
-    [.types, .properties, .memberAccesses, .initializers, .calls]
+    [.types, .properties, .memberAccesses, .initializers, .calls, .skippedBodies]
   }
 
   /// Empty dependencies: a component built with one has no parent, it is the root.
@@ -78,17 +78,40 @@ final class GlobalState: FileRule, LintRule {
       // A view's `static var reuseIdentifier = "…"` is a constant written as a var.
       !info.roles.contains(.view), !info.roles.contains(.viewModel)
     {
-      context.report(
-        .globalState, property.pattern,
-        "static var '\(property.name)' in \(info.name) is global state: keep state in a service "
-          + "owned by a component and inject it")
+      // Global state when some code writes it (known when every file is read).
+      guard !context.inTestDouble else { return }
+      context.facts.ribStaticVars.append((info.name, property.name, place))
+      noteWritesItself(property.name)
     } else if property.isVar, property.isStored || property.hasSetter, info.roles.isEmpty,
       !context.isRIBCode
     {
       // A mutable static outside RIB code (`static var token: String { get set }` over
-      // `UserDefaults`): global state when RIB code reads or writes it.
+      // `UserDefaults`): global state when RIB code reads or writes it; a stored one only if
+      // some code writes it.
       context.facts.globalDeclarations.append((info.name, property.name, place))
+      if property.isStored {
+        context.facts.storedStaticVars.insert("\(info.name).\(property.name)")
+        noteWritesItself(property.name)
+      }
     }
+  }
+
+  /// Writes by the declaring type itself (`count += 1` in a static method), in this file.
+  private func noteWritesItself(_ name: String) {
+    guard let frame = context.frame,
+      Self.writesItself(
+        name, type: frame.info.name, in: context.bytes,
+        frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset)
+    else { return }
+    context.facts.staticWrites.insert("\(frame.info.name).\(name)")
+  }
+
+  /// A plain type's bodies are not walked: their bytes tell which statics they write.
+  override func visitSkippedBody(_ body: CodeBlockSyntax) {
+    let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    guard context.mentions("=", in: range) || context.mentions("(", in: range) else { return }
+    context.facts.staticWrites.formUnion(
+      Self.writtenStatics(in: context.bytes, range, selfType: context.frame?.info.name))
   }
 
   /// `init(storage: PersistentStorage = .shared)`: whoever builds the type without that argument
@@ -135,6 +158,15 @@ final class GlobalState: FileRule, LintRule {
 
   override func visit(_ access: MemberAccessExprSyntax) {
     let member = access.declName.baseName.text
+    // `Store.items = …`, `Self.items.append(…)` anywhere: the static is state that changes.
+    if let reference = access.base?.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text.first?.isUppercase == true, Self.isWritten(access)
+    {
+      let type =
+        reference.baseName.tokenKind == .keyword(.Self)
+        ? context.frame?.info.name ?? "" : reference.baseName.text
+      context.facts.staticWrites.insert("\(type).\(member)")
+    }
     guard SyntaxQueries.isMemberUse(access), let user = context.outermostRIBType,
       !context.inTestDouble,
       !Self.isCompositionRoot(user)
@@ -202,11 +234,29 @@ final class GlobalState: FileRule, LintRule {
     var result: [(file: Int, finding: RawFinding)] = []
     var singletons: Set<String> = []
     var globals: Set<String> = []
-    for analysis in run.analyses {
+    var written: Set<String> = []
+    for analysis in run.analyses { written.formUnion(analysis.facts.staticWrites) }
+    for (index, analysis) in run.analyses.enumerated() {
       singletons.formUnion(analysis.facts.singletons)
       for declaration in analysis.facts.globalDeclarations
       where !SyntaxQueries.singletonNames.contains(declaration.name) {
-        globals.insert("\(declaration.type).\(declaration.name)")
+        let key = "\(declaration.type).\(declaration.name)"
+        // A stored static nobody writes is constant data, written as a `var`.
+        guard !analysis.facts.storedStaticVars.contains(key) || written.contains(key) else {
+          continue
+        }
+        globals.insert(key)
+      }
+      for declaration in analysis.facts.ribStaticVars
+      where written.contains("\(declaration.type).\(declaration.name)") {
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .globalState, place: declaration.place,
+              message: "static var '\(declaration.name)' in \(declaration.type) is global state "
+                + "(code writes it): keep state in a service owned by a component and inject it")
+          ))
       }
     }
     // Building a type whose initializer defaults a parameter to a singleton, without passing
