@@ -82,6 +82,7 @@ final class RetainCycleClosure: FileRule, LintRule {
 
   override func visit(_ closure: ClosureExprSyntax) {
     guard let info = context.frame?.info else { return }
+    if context.isRIBCode || !info.roles.isEmpty, checkAddedAction(closure, in: info) { return }
     guard ownsClosures(info) else {
       // Whoever sets it (a builder, a parent), a closure stored on an object that captures that
       // object strongly keeps it forever: `controller.onClose = { controller.dismiss() }`.
@@ -117,7 +118,13 @@ final class RetainCycleClosure: FileRule, LintRule {
         {
           return
         }
-        if !ends, let bag = ownBag(of: call) {
+        if !ends, let holder = bagHolder(of: call), Self.capturesStrongly(closure, holder) {
+          // `.disposed(by: header.disposeBag)` in a closure using `header`: the object keeps the
+          // subscription that keeps it. A warning: the object may empty its bag (on reuse).
+          checkCapture(
+            closure, of: holder, in: info,
+            context: "the subscription is kept in a bag of '\(holder)' itself", isJudgment: true)
+        } else if !ends, let bag = ownBag(of: call) {
           bagged.append((closure, bag, info))
         } else {
           checkCapture(
@@ -349,6 +356,27 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Whether a subscription's chain ends in a bag of the type's own
   /// (`.disposed(by: disposeBag)`, `.store(in: &cancellables)`): kept as long as `self` is.
   private func ownBag(of call: FunctionCallExprSyntax) -> String? {
+    guard let bag = Self.bag(of: call), let name = SyntaxQueries.propertyName(bag) else {
+      return nil
+    }
+    let isOwn =
+      context.frame?.storedProperties.contains(name) == true
+      || !SyntaxQueries.isLocal(name, at: call)
+    return isOwn ? name : nil
+  }
+
+  /// The object whose bag keeps a subscription, when it is not `self`: `header` in
+  /// `.disposed(by: header.disposeBag)`, `owner` in `.store(in: &owner.cancellables)`.
+  private func bagHolder(of call: FunctionCallExprSyntax) -> String? {
+    guard let bag = Self.bag(of: call)?.as(MemberAccessExprSyntax.self),
+      let holder = bag.base?.as(DeclReferenceExprSyntax.self),
+      case .identifier(let name) = holder.baseName.tokenKind
+    else { return nil }
+    return name
+  }
+
+  /// The bag a subscription's chain ends in (`.disposed(by: bag)`, `.store(in: &bag)`).
+  private static func bag(of call: FunctionCallExprSyntax) -> ExprSyntax? {
     var node = Syntax(call)
     while let parent = node.parent {
       if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
@@ -361,13 +389,64 @@ final class RetainCycleClosure: FileRule, LintRule {
         var bag = outer.arguments.first?.expression
       {
         if let reference = bag.as(InOutExprSyntax.self) { bag = reference.expression }
-        guard let name = SyntaxQueries.propertyName(bag) else { return nil }
-        let isOwn =
-          context.frame?.storedProperties.contains(name) == true
-          || !SyntaxQueries.isLocal(name, at: call)
-        return isOwn ? name : nil
+        return bag
       }
       node = parent
+    }
+    return nil
+  }
+
+  /// `alert.addAction(UIAlertAction(…) { _ in alert.textFields… })`, or the action made first
+  /// in a local and added later: the object keeps the action, which keeps the closure, which
+  /// keeps the object (`UIAlertController` and `UIControl` both keep the actions added to
+  /// them). Returns whether it reported.
+  private func checkAddedAction(_ closure: ClosureExprSyntax, in info: TypeInfo) -> Bool {
+    guard let made = SyntaxQueries.enclosingCall(ofArgument: closure),
+      SyntaxQueries.isInitializer(made.calledExpression)
+    else { return false }
+    var holders: [String] = []
+    if let argument = made.parent?.as(LabeledExprSyntax.self),
+      let adding = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let holder = Self.actionHolder(of: adding)
+    {
+      holders.append(holder)
+    } else if let binding = made.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+      PatternBindingSyntax.self),
+      let action = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+      let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+    {
+      // `let save = UIAlertAction(…)` then `alert.addAction(save)` in the same body.
+      for token in scope.tokens(viewMode: .sourceAccurate)
+      where token.tokenKind == .identifier(action) {
+        guard let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+          argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.id == token.id,
+          let adding = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+          let holder = Self.actionHolder(of: adding)
+        else { continue }
+        holders.append(holder)
+      }
+    }
+    for holder in holders {
+      let reported = checkCapture(
+        closure, of: holder, in: info,
+        context: "it is kept by an action added to '\(holder)' itself", isJudgment: true)
+      if reported { return true }
+    }
+    return false
+  }
+
+  /// `alert` for `alert.addAction(…)`, `self` for `addAction(…)`.
+  private static func actionHolder(of call: FunctionCallExprSyntax) -> String? {
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "addAction"
+    {
+      guard let base = member.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+      return base.baseName.tokenKind == .keyword(.self) ? "self" : base.baseName.text
+    }
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text == "addAction"
+    {
+      return "self"
     }
     return nil
   }
