@@ -101,6 +101,14 @@ struct FileFacts: Sendable {
   /// interactor's type, the stream, where (a fault when that type is a RIB's interactor).
   var interactorStreamWrites:
     [(writer: String, interactorType: String, path: String, place: Place, fallback: String?)] = []
+  /// Protocols → the streams (subjects, relays) they require: whoever implements one owns them.
+  var protocolStreams: [String: Set<String>] = [:]
+  /// Type → what its extensions make it conform to (`extension GoalInteractor: GoalCellDelegate`).
+  var extensionConformances: [String: Set<String>] = [:]
+  /// Writes from a view side into a stream of its delegate (`model.delegate?.limit.onNext(…)`):
+  /// the writer, the stream property, the path written, where (a fault when a RIB's interactor
+  /// implements a protocol requiring that stream).
+  var delegateStreamWrites: [(writer: String, property: String, path: String, place: Place)] = []
   /// RIB prefix → the stored properties of its component (streams it makes for its own RIB).
   var componentProperties: [String: Set<String>] = [:]
   /// RIB prefix → its component's stored properties set from its own dependency

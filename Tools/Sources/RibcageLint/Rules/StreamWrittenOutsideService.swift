@@ -65,6 +65,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func typeDidStart(_ frame: FileContext.Frame) {
     types.append(TypeWrites())
+    if frame.info.shape == .extensionType, !frame.inherited.isEmpty {
+      context.facts.extensionConformances[frame.info.name, default: []].formUnion(frame.inherited)
+    }
     if frame.info.roles.contains(.component), let rib = frame.info.ribPrefix {
       context.facts.componentConformances[rib, default: []].formUnion(frame.inherited)
     }
@@ -128,6 +131,11 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     {
       context.facts.dependencyRequirements[info.name, default: []].insert(property.name)
     }
+    if !property.isTopLevel, !property.isStatic, let info = context.frame?.info,
+      info.shape == .protocolType, Self.writeSideTypes.contains(property.typeName)
+    {
+      context.facts.protocolStreams[info.name, default: []].insert(property.name)
+    }
     guard !property.isTopLevel, property.isStored, !property.isStatic, !types.isEmpty,
       Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil
     else { return }
@@ -183,6 +191,16 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       method = "accept"
     }
     guard let written else { return }
+    if info.roles.contains(.view) || info.roles.contains(.presenter),
+      !info.roles.contains(.service), !context.inTestDouble,
+      let stream = Self.delegateStream(written)
+    {
+      // Whose stream it is (an interactor's, through the delegate protocol it implements) is
+      // known once every file is read.
+      context.facts.delegateStreamWrites.append(
+        (info.name, stream.property, stream.path, context.place(call)))
+      return
+    }
     if let owner = Self.drivenOwner(written, method: method) {
       if context.importsRIBs || !info.roles.isEmpty, !info.roles.contains(.service),
         !context.inTestDouble
@@ -231,7 +249,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// A view side writing its interactor's stream, when the interactor is a RIB's (a plain MVP
   /// component's presenter feeding its own interactor's input is that component's design).
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var result: [(file: Int, finding: RawFinding)] = []
+    var result = delegateWrites(in: run)
     // A subject a RIB's own component makes is that RIB's state, unless the component only
     // stores its parent's (`x = dependency.x`) or another RIB's dependency asks for it too
     // (others read it: it is shared).
@@ -302,6 +320,62 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
             index,
             RawFinding(rule: .streamWrittenOutsideService, place: write.place, message: message)
           ))
+      }
+    }
+    return result
+  }
+
+  /// `delegate.limit` for `model.delegate?.limit` or `delegate.limit`: a stream of the object
+  /// the writer reports to through a delegate.
+  private static func delegateStream(_ written: ExprSyntax) -> (property: String, path: String)? {
+    guard let member = written.as(MemberAccessExprSyntax.self),
+      let base = member.base.map(SyntaxQueries.unwrapped)
+    else { return nil }
+    let owner: String
+    if let reference = base.as(DeclReferenceExprSyntax.self) {
+      owner = reference.baseName.text
+    } else if let inner = base.as(MemberAccessExprSyntax.self) {
+      owner = inner.declName.baseName.text
+    } else {
+      return nil
+    }
+    guard owner == "delegate" || owner.hasSuffix("Delegate") else { return nil }
+    let property = member.declName.baseName.text
+    return (property, "\(owner).\(property)")
+  }
+
+  /// A view side writing a stream its delegate owns, when a RIB's interactor is that delegate
+  /// (implements a protocol requiring the stream): the view writing the interactor's state.
+  static func delegateWrites(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var streams: [String: Set<String>] = [:]  // property → protocols requiring it
+    var conformances = run.inheritance.mapValues { Set($0) }
+    for analysis in run.analyses {
+      for (name, properties) in analysis.facts.protocolStreams {
+        for property in properties { streams[property, default: []].insert(name) }
+      }
+      for (type, names) in analysis.facts.extensionConformances {
+        conformances[type, default: []].formUnion(names)
+      }
+    }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for write in analysis.facts.delegateStreamWrites {
+        guard let protocols = streams[write.property] else { continue }
+        let owners = conformances.filter { type, names in
+          !names.isDisjoint(with: protocols) && run.inheritsRole(type, [.interactor])
+        }.keys.sorted()
+        guard !owners.isEmpty else { continue }
+        let owner = owners.prefix(2).joined(separator: " or ")
+        let message =
+          "\(write.writer) writes '\(write.path)', a stream \(owner) owns (its delegate): the "
+          + "interactor owns that state and is its only writer; call a method of the delegate "
+          + "and let the interactor update its own stream"
+        result.append(
+          (
+            index,
+            RawFinding(rule: .streamWrittenOutsideService, place: write.place, message: message)
+          )
+        )
       }
     }
     return result
