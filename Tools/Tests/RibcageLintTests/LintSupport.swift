@@ -43,10 +43,14 @@ func findings(_ source: String, rule: Rule? = nil, file: String = "Sample.swift"
 }
 
 /// The findings of `rule` over several files (paths relative to a fresh folder), as
-/// `path:line`.
-func findingPlaces(_ files: [String: String], _ rule: Rule) throws -> [String] {
+/// `path:line`; test code is linted only when `includeTests`.
+func findingPlaces(_ files: [String: String], _ rule: Rule, includeTests: Bool = false) throws
+  -> [String]
+{
   let folder = SourceFolder(files)
-  var linter = Linter(configuration: LintConfiguration())
+  var configuration = LintConfiguration()
+  configuration.includesTests = includeTests
+  var linter = Linter(configuration: configuration)
   linter.onlyRules = [rule.id]
   return try linter.lint(paths: [], workingDirectory: folder.path).findings.map {
     "\($0.path):\($0.line)"

@@ -89,4 +89,136 @@ import Testing
     // The detail is asked for on activation and on every tap: it piles up.
     #expect(try findingPlaces(files, .attachWithoutDetach) == ["Todo/TodoRouter.swift:3"])
   }
+
+  @Test func tabsAndChildrenAttachedAtLoadAreNotReported() throws {
+    let source = """
+      import RIBs
+      final class TabBarRouter: ViewableRouter<TabBarInteractable, TabBarViewControllable> {
+        override func didLoad() {
+          super.didLoad()
+          attachHome()
+        }
+        private func attachHome() { attachChild(home) }
+        func attachTabs() {
+          let tabs = [attachList(), attachSearch()]
+          viewController.set(tabs)
+        }
+        private func attachList() -> ViewControllable { attachChild(list); return list.viewControllable }
+        private func attachSearch() -> ViewControllable { attachChild(search); return search.viewControllable }
+        func attachAll() { for child in children { attachChild(child) } }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+
+  @Test func aChildAttachedOnARouteAndNeverDetachedIsReported() throws {
+    let source = """
+      import RIBs
+      final class OffGameRouter: ViewableRouter<OffGameInteractable, OffGameViewControllable> {
+        override func didLoad() { super.didLoad(); attachScoreBoard() }
+        private func attachScoreBoard() { attachChild(scoreBoard) }
+        func routeToDetail() { attachChild(detail) }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [5])
+  }
+
+  @Test func aRootAttachingItsChildOnceTheViewHasLoadedIsNoFinding() throws {
+    let files = [
+      "Start/StartViewController.swift": """
+      import RIBs
+      import UIKit
+      protocol StartPresentableListener: AnyObject { func loadSettings() }
+      final class StartViewController: UIViewController, StartPresentable, StartViewControllable {
+        weak var listener: StartPresentableListener?
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          begin()
+        }
+        private func begin() { listener?.loadSettings() }
+      }
+      """,
+      "Start/StartInteractor.swift": """
+      import RIBs
+      import RxSwift
+      final class StartInteractor: PresentableInteractor<StartPresentable>, StartInteractable {
+        weak var router: StartRouting?
+        private let settings: SettingsLoading
+        private let bag = DisposeBag()
+      }
+      extension StartInteractor: StartPresentableListener {
+        func loadSettings() {
+          settings.load().subscribe(onNext: { [weak self] _ in
+            self?.router?.routeToHome()
+          }).disposed(by: bag)
+        }
+      }
+      """,
+      "Start/StartRouter.swift": """
+      import RIBs
+      final class StartRouter: LaunchRouter<StartInteractable, StartViewControllable>, StartRouting {
+        private let homeBuilder: HomeBuildable
+        func routeToHome() { showHome() }
+        private func showHome() {
+          let home = homeBuilder.build(withListener: interactor)
+          attachChild(home)
+        }
+      }
+      """,
+      "Menu/MenuViewController.swift": """
+      import RIBs
+      import UIKit
+      protocol MenuPresentableListener: AnyObject { func openDetail() }
+      final class MenuViewController: UIViewController, MenuPresentable, MenuViewControllable {
+        weak var listener: MenuPresentableListener?
+        override func viewDidLoad() { super.viewDidLoad() }
+        @objc private func didTapDetail() { listener?.openDetail() }
+      }
+      """,
+      "Menu/MenuInteractor.swift": """
+      import RIBs
+      final class MenuInteractor: PresentableInteractor<MenuPresentable>, MenuInteractable,
+        MenuPresentableListener
+      {
+        weak var router: MenuRouting?
+        func openDetail() { router?.routeToDetail() }
+      }
+      """,
+      "Menu/MenuRouter.swift": """
+      import RIBs
+      final class MenuRouter: ViewableRouter<MenuInteractable, MenuViewControllable>, MenuRouting {
+        private let detailBuilder: DetailBuildable
+        func routeToDetail() {
+          attachChild(detailBuilder.build(withListener: interactor))
+        }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .attachWithoutDetach) == ["Menu/MenuRouter.swift:5"])
+  }
+}
+
+/// Two types with one name in two modules are two types.
+@Suite(.timeLimit(.minutes(10))) struct ModuleIdentityTests {
+  @Test func twoRoutersWithOneNameInTwoTargetsStayTwo() throws {
+    let files = [
+      "Modules/Feed/Sources/Feed/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: Router<HomeInteractable> {
+        func routeToPost() { attachChild(post) }
+      }
+      """,
+      "Modules/Shop/Sources/Shop/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: Router<HomeInteractable> {
+        func routeToCart() { attachChild(cart) }
+        func routeBack() { detachChild(cart) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .attachWithoutDetach) == [
+        "Modules/Feed/Sources/Feed/HomeRouter.swift:3"
+      ])
+  }
 }

@@ -122,6 +122,16 @@ import Testing
         "Service/KeyChainService.swift:1",
       ])
   }
+
+  @Test func aReuseIdentifierOnAViewIsAConstant() throws {
+    let source = """
+      import RIBs
+      final class EmptyReusableView: UICollectionReusableView {
+        static var elementKind = "empty"
+      }
+      """
+    #expect(try lines(source, .globalState).isEmpty)
+  }
 }
 
 @Suite(.timeLimit(.minutes(10))) struct SingletonDefaultArgumentTests {
@@ -145,6 +155,153 @@ import Testing
     #expect(
       try findingPlaces(files, .globalState) == [
         "Data/Storage.swift:2", "Main/MainBuilder.swift:3",
+      ])
+  }
+}
+
+/// A shared instance of a type with state is global state whatever the type and the property
+/// are named: reported where it is declared and where RIB code uses it.
+@Suite(.timeLimit(.minutes(10))) struct SingletonByMeaningTests {
+  @Test func singletonsUsedFromRIBCodeAreReportedWhateverTheirNames() throws {
+    let files = [
+      "Core/APIManager.swift": """
+      final class APIManager { static let shared = APIManager() }
+      final class AppConfig { static var shared = AppConfig() }
+      final class Unused { static let shared = Unused() }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        func load() { APIManager.shared.fetch(); APIManager.shared.fetch() }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import UIKit
+      final class HomeViewController: UIViewController, HomePresentable {
+        func tap() { if AppConfig.shared.debug { UIApplication.shared.open(url) } }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState) == [
+        "Core/APIManager.swift:1", "Core/APIManager.swift:2", "Home/HomeInteractor.swift:3",
+        "Home/HomeViewController.swift:3",
+      ])
+  }
+
+  @Test func aSharedInstanceWithMutableStateIsASingletonWhateverItsName() throws {
+    let files = [
+      "Support/Preferences.swift": """
+      import Foundation
+      final class Preferences {
+        static let current = Preferences()
+        private init() {}
+        private var values: [String: String] = [:]
+        var theme: String {
+          get { values["theme"] ?? "light" }
+          set { values["theme"] = newValue }
+        }
+      }
+      struct Palette {
+        static let `default` = Palette()
+        var accent = "blue"
+      }
+      final class Clock {
+        static let standard = Clock()
+        let zone = "UTC"
+      }
+      """,
+      "Settings/SettingsInteractor.swift": """
+      import RIBs
+      final class SettingsInteractor: PresentableInteractor<SettingsPresentable> {
+        func toggle() {
+          Preferences.current.theme = "dark"
+          print(Palette.default.accent, Clock.standard.zone)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Settings/SettingsInteractor.swift:4", "Support/Preferences.swift:3",
+      ])
+  }
+}
+
+/// The composition root (a component built with an empty dependency, or one no builder is
+/// given) wires the app's singletons; a singleton used anywhere else is still reported.
+@Suite(.timeLimit(.minutes(10))) struct CompositionRootTests {
+  static let services = """
+    final class KeychainStore { static let shared = KeychainStore() }
+    final class Analytics { static let shared = Analytics() }
+    """
+
+  @Test func aRootComponentBuiltWithAnEmptyDependencyWiresSingletons() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "App/SceneDelegate.swift": """
+      import RIBs
+      final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene() {
+          let component = MainComponent(dependency: EmptyComponent())
+          launchRouter = RootBuilder(dependency: component).build()
+        }
+      }
+      """,
+      "App/MainComponent.swift": """
+      import RIBs
+      final class MainComponent: Component<EmptyDependency>, RootDependency {
+        var keychain: KeychainStore { KeychainStore.shared }
+      }
+      """,
+      "Splash/SplashComponent.swift": """
+      import RIBs
+      final class SplashComponent: Component<EmptyDependency>, LoggedOutDependency {
+        let analytics = Analytics.shared
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: Interactor {
+        func logout() { KeychainStore.shared.clear() }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Home/HomeInteractor.swift:3", "Services/Services.swift:1",
+      ])
+  }
+
+  @Test func aComponentNoBuilderIsGivenIsTheRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "App/AppRootComponent.swift": """
+      import ModernRIBs
+      final class AppRootComponent: Component<AppRootDependency>, MainDependency {
+        let analytics = Analytics.shared
+      }
+      """,
+      "App/AppDelegate.swift": """
+      import ModernRIBs
+      final class AppDelegate: UIResponder, UIApplicationDelegate {
+        func start() {
+          let component = AppRootComponent(dependency: AppRootDependencyImpl())
+          router = MainBuilder(dependency: component).build()
+        }
+      }
+      """,
+      "Main/MainComponent.swift": """
+      import ModernRIBs
+      final class MainComponent: Component<MainDependency>, FeedDependency {
+        var analytics: Analytics { Analytics.shared }
+      }
+      """,
+    ]
+    // MainComponent is given to builders by its parent: it is no root, and its use counts.
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Main/MainComponent.swift:3", "Services/Services.swift:2",
       ])
   }
 }

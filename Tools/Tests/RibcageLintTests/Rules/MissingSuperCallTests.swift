@@ -38,3 +38,54 @@ import Testing
     #expect(try lines(source, .missingSuperCall).isEmpty)
   }
 }
+
+/// Skipping `super` matters only when the base class does work: uber/RIBs' hooks are empty,
+/// an app's own base class and Ribcage's are not.
+@Suite(.timeLimit(.minutes(10))) struct EffectfulSuperTests {
+  @Test func skippingUberRIBsEmptyHooksIsNoFinding() throws {
+    let source = """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        override func didBecomeActive() { start() }
+        override func willResignActive() { stop() }
+      }
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
+        override func didLoad() { attach() }
+      }
+      """
+    #expect(try lines(source, .missingSuperCall).isEmpty)
+  }
+
+  @Test func skippingAnAppBaseThatDoesWorkIsReported() throws {
+    let files = [
+      "Base/BaseInteractor.swift": """
+      import RIBs
+      class BaseInteractor<P>: PresentableInteractor<P> {
+        let bag = DisposeBag()
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          startTracking()
+        }
+        override func willResignActive() { super.willResignActive() }
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: BaseInteractor<HomePresentable> {
+        override func didBecomeActive() { load() }
+        override func willResignActive() { stop() }
+      }
+      """,
+      "Ribcage/TripInteractor.swift": """
+      import Ribcage
+      final class TripInteractor: Interactor {
+        override func didBecomeActive() { load() }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .missingSuperCall).sorted() == [
+        "Home/HomeInteractor.swift:3", "Ribcage/TripInteractor.swift:3",
+      ])
+  }
+}

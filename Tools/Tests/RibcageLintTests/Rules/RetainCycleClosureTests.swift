@@ -108,3 +108,263 @@ import Testing
     #expect(try lines(source, .retainCycleClosure) == [7])
   }
 }
+
+/// What a closure captures and what keeps it: a capture weak by API, a subscription ended on
+/// deactivation and a metatype are no cycle; a view controller keeping its own subscriptions
+/// is one, reported once per position.
+@Suite(.timeLimit(.minutes(10))) struct CaptureAnalysisTests {
+  @Test func weakByAPIBoundOnDeactivationAndMetatypesAreNoCycles() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class ScoreInteractor: PresentableInteractor<ScorePresentable> {
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          score.subscribe(with: self, onNext: { owner, score in owner.show(score) })
+            .disposed(by: disposeBag)
+          score.drive(with: self) { owner, score in owner.show(score) }.disposed(by: disposeBag)
+          score.drive(weak: self) { (self, score) in self.show(score) }.disposed(by: disposeBag)
+          score.subscribe(onNext: { self.show($0) }).disposeOnDeactivate(interactor: self)
+          score.sink { self.show($0) }.cancelOnDeactivate(interactor: self)
+          score.subscribe(onNext: { _ in print(ScoreInteractor.self) }).disposed(by: disposeBag)
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  @Test func aPresenterViewControllerKeepingItsSubscriptionsIsReported() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class AuthViewController: UIViewController, AuthPresentable, AuthViewControllable {
+        weak var listener: AuthPresentableListener?
+        private let disposeBag = DisposeBag()
+        private var dataSource: DataSource?
+        func bind() {
+          loginButton.rx.tap.subscribe(onNext: {
+            self.listener?.didTapLogin()
+          })
+          .disposed(by: disposeBag)
+          dataSource = DataSource(collectionView: collectionView) { view, path, item in
+            self.cell(for: item, at: path)
+          }
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [8, 12])
+  }
+
+  @Test func oneFindingPerPosition() throws {
+    let source = """
+      final class PaymentCoordinator {
+        func start(child: PaymentCoordinator) { child.finishFlow = { self.remove(child) } }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [2])
+  }
+}
+
+/// A weak capture is no cycle whatever the closure's body reads; a strong capture of what
+/// keeps the closure still is.
+@Suite(.timeLimit(.minutes(10))) struct WeakCaptureTests {
+  @Test func aWeakCaptureIsNoCycleWhateverTheBodyReads() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class FeedViewController: UIViewController, FeedPresentable {
+        private let viewModel: FeedViewModel
+        private let disposeBag = DisposeBag()
+        func bind() {
+          viewModel.onChange = { [weak self] in
+            self?.viewModel.reload()
+          }
+          viewModel.onError = { [weak self] error in
+            guard let self else { return }
+            viewModel.show(error)
+          }
+          viewModel.onEmpty = { [unowned self] in self.viewModel.reload() }
+          refresh.rx.tap.subscribe(onNext: { [weak self] in
+            self?.viewModel.items.subscribe(onNext: { items in self?.render(items) })
+              .disposed(by: self?.disposeBag ?? DisposeBag())
+          })
+          .disposed(by: disposeBag)
+        }
+        func render(_ items: [String]) {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  @Test func aStrongCaptureOfWhatKeepsTheClosureIsStillACycle() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class FeedViewController: UIViewController, FeedPresentable {
+        private let viewModel: FeedViewModel
+        private let disposeBag = DisposeBag()
+        func bind() {
+          let model = viewModel
+          model.onChange = { [weak self] in model.reload(); self?.render() }
+          refresh.rx.tap.subscribe(onNext: { [weak self] in
+            guard let self else { return }
+            self.viewModel.items.subscribe(onNext: { _ in self.render() })
+              .disposed(by: self.disposeBag)
+          })
+          .disposed(by: disposeBag)
+        }
+        func render() {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [8, 11])
+  }
+
+  @Test func aControllerHoldingAClosureThatCapturesItIsACycleWhoeverSetsIt() throws {
+    let source = """
+      import RIBs
+      final class ProfileBuilder: Builder<ProfileDependency>, ProfileBuildable {
+        func build(withListener listener: ProfileListener) -> ProfileRouting {
+          let viewController = ProfileViewController()
+          viewController.onClose = { viewController.dismiss(animated: true) }
+          let other = ProfileViewController()
+          other.onClose = { [weak other] in other?.dismiss(animated: true) }
+          other.configure = { other, size in other.resize(size) }
+          let interactor = ProfileInteractor(presenter: viewController)
+          return ProfileRouter(interactor: interactor, viewController: viewController)
+        }
+      }
+      final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable> {
+        private let detail: DetailViewController
+        func routeToDetail() {
+          self.detail.onBack = { self.detail.pop() }
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [5, 16])
+  }
+}
+
+/// A subscription kept in a bag that deactivation empties lasts no longer than the RIB's
+/// activity.
+@Suite(.timeLimit(.minutes(10))) struct BrokenCycleTests {
+  @Test func aSubscriptionInABagEmptiedOnDeactivationIsNoLastingCycle() throws {
+    let source = """
+      import ModernRIBs
+      import Combine
+      final class WalletInteractor: PresentableInteractor<WalletPresentable> {
+        private var cancellables: Set<AnyCancellable> = []
+        private var kept: Set<AnyCancellable> = []
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          cards.sink { self.presenter.show($0) }.store(in: &cancellables)
+          cards.sink { self.presenter.show($0) }.store(in: &kept)
+        }
+      }
+      extension WalletInteractor {
+        override func willResignActive() {
+          super.willResignActive()
+          self.cancellables.forEach { $0.cancel() }
+          cancellables.removeAll()
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [9])
+  }
+}
+
+/// An error is a promise: only a cycle in every reading of the code is one. A cycle that may
+/// end (a request that completes, a closure the type sets back to nil, a bag kept elsewhere)
+/// is a warning.
+@Suite(.timeLimit(.minutes(10))) struct CycleSeverityTests {
+  @Test func onlyACycleInEveryReadingIsAnError() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class CartViewController: UIViewController, CartPresentable {
+        private let disposeBag = DisposeBag()
+        private var dataSource: CartDataSource?
+        private var onRefresh: (() -> Void)?
+        private let cell = CartCell()
+        func bind(items: Observable<[Item]>, shared: SharedBag) {
+          onRefresh = { self.reload() }
+          items.subscribe(onNext: { _ in self.reload() }).disposed(by: disposeBag)
+          items.subscribe(onNext: { _ in self.reload() }).disposed(by: shared.bag)
+          dataSource = CartDataSource(provider: { _ in self.reload() })
+          cell.onTap = { self.reload() }
+        }
+        func reload() {}
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [9, 10, 11, 12, 13])
+    #expect(found.map(\.severity) == [.error, .error, .warning, .warning, .warning])
+    // A team that names the rule's severity gets what it asked for.
+    let folder = SourceFolder([
+      "Cart.swift": source, ".ribcage.yml": "rules:\n  retain-cycle-closure: error\n",
+    ])
+    let configured = try Linter(configuration: LintConfiguration()).lint(
+      paths: [], workingDirectory: folder.path)
+    #expect(configured.findings.filter { $0.rule == "retain-cycle-closure" }.count == 5)
+  }
+
+  @Test func aStrongClosureOnARequestThatEndsIsAtMostAWarningAndOnAnEndlessStreamAnError() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class QuoteInteractor: PresentableInteractor<QuotePresentable> {
+        private let quotes: QuoteFetching
+        private let refresh = PublishRelay<Void>()
+        private let disposeBag = DisposeBag()
+        func load() {
+          quotes.fetchLatest(limit: 10).subscribe(
+            onNext: { [weak self] list in self?.presenter.show(list) },
+            onDisposed: { self.presenter.hideSpinner() }
+          ).disposed(by: disposeBag)
+          quotes.fetchLatest(limit: 5).map { $0.count }.observe(on: MainScheduler.instance)
+            .subscribe(onNext: { self.presenter.count($0) }).disposed(by: disposeBag)
+          refresh.asObservable().subscribe(
+            onNext: { [weak self] in self?.load() },
+            onDisposed: { self.presenter.hideSpinner() }
+          ).disposed(by: disposeBag)
+        }
+      }
+      final class QuoteViewController: UIViewController, QuotePresentable {
+        private let disposeBag = DisposeBag()
+        private let picker = UISegmentedControl()
+        func bind() {
+          picker.rx.selectedSegmentIndex.subscribe(onNext: { _ in self.reload() })
+            .disposed(by: disposeBag)
+          NotificationCenter.default.rx.notification(.refresh).subscribe(onNext: { _ in
+            self.reload()
+          }).disposed(by: disposeBag)
+        }
+        func reload() {}
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    // The request's `onDisposed:` runs (and is released) when the request ends: no finding; its
+    // `onNext:` keeps the interactor until then: a warning. Relays and control events never end.
+    #expect(found.map(\.line) == [13, 16, 24, 26])
+    #expect(found.map(\.severity) == [.warning, .error, .error, .error])
+  }
+
+  @Test func aClosureOnSelfTheTypeSetsBackToNilIsAWarning() throws {
+    let source = """
+      import RIBs
+      final class UploadInteractor: PresentableInteractor<UploadPresentable> {
+        private var onDone: (() -> Void)?
+        private var onFail: (() -> Void)?
+        func start() {
+          onDone = { self.finish() }
+          onFail = { self.finish() }
+        }
+        private func finish() {
+          onDone = nil
+        }
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [6, 7])
+    #expect(found.map(\.severity) == [.warning, .error])
+  }
+}

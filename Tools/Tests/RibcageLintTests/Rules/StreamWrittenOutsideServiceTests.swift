@@ -132,3 +132,178 @@ import Testing
     )
   }
 }
+
+/// A view's own UI-event relays (`viewWillAppear`, taps) are its own: writing them is no state
+/// write, and `view-has-logic` reads them as no logic either.
+@Suite(.timeLimit(.minutes(10))) struct ViewEventRelayTests {
+  @Test func aViewsOwnRelaysAreNeitherStateWritesNorLogic() throws {
+    let source = """
+      import RIBs
+      import RxRelay
+      final class AuthViewController: UIViewController, AuthPresentable {
+        let viewWillAppear = PublishRelay<Void>()
+        private let closeTap = PublishRelay<Void>()
+        let reload: PublishSubject<Void> = PublishSubject()
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          viewWillAppear.accept(())
+          closeTap.accept(())
+          reload.onNext(())
+        }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService).isEmpty)
+    #expect(try lines(source, .viewHasLogic).isEmpty)
+  }
+}
+
+/// A stream is its parent's when the parent's component makes it and hands it down, however
+/// the child stores it; one the RIB's own component or builder makes is the RIB's state.
+@Suite(.timeLimit(.minutes(10))) struct SharedStreamWriteTests {
+  @Test func aChildWritingAStreamItsParentsComponentMakesIsReported() throws {
+    let files = [
+      "Parent/ParentComponent.swift": """
+      import RIBs
+      final class ParentComponent: Component<ParentDependency>, ChildDependency, SiblingDependency {
+        let selectionStream = PublishSubject<Int>()
+      }
+      """,
+      "Child/ChildBuilder.swift": """
+      import RIBs
+      protocol ChildDependency: Dependency { var selectionStream: PublishSubject<Int> { get } }
+      final class ChildComponent: Component<ChildDependency> {
+        let selectionStream: PublishSubject<Int>
+        init(dependency: ChildDependency) {
+          selectionStream = dependency.selectionStream
+          super.init(dependency: dependency)
+        }
+      }
+      """,
+      "Child/ChildInteractor.swift": """
+      import RIBs
+      final class ChildInteractor: Interactor {
+        private let dependency: ChildDependency
+        func select(_ index: Int) { dependency.selectionStream.onNext(index) }
+      }
+      """,
+      "Sibling/SiblingBuilder.swift": """
+      import RIBs
+      protocol SiblingDependency: Dependency { var selectionStream: PublishSubject<Int> { get } }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == ["Child/ChildInteractor.swift:4"])
+  }
+
+  @Test func aSubjectTheRIBsOwnComponentMakesForItsViewAloneIsItsState() throws {
+    let files = [
+      "Child/ChildBuilder.swift": """
+      import RIBs
+      protocol ChildDependency: Dependency {}
+      final class ChildComponent: Component<ChildDependency> {
+        let titleSubject = PublishSubject<String>()
+      }
+      """,
+      "Child/ChildInteractor.swift": """
+      import RIBs
+      final class ChildInteractor: Interactor {
+        private let dependency: ChildComponent
+        func rename(_ title: String) { dependency.titleSubject.onNext(title) }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
+  }
+
+  @Test func aStreamItsOwnBuilderMakesForItsOwnComponentIsItsState() throws {
+    let files = [
+      "Topup/TopupBuilder.swift": """
+      import ModernRIBs
+      protocol TopupDependency: Dependency {}
+      final class TopupComponent: Component<TopupDependency>, TopupInteractorDependency, AmountDependency {
+        let methodStream: CurrentValuePublisher<Method>
+        var selectedMethod: ReadOnlyCurrentValuePublisher<Method> { methodStream }
+        init(dependency: TopupDependency, methodStream: CurrentValuePublisher<Method>) {
+          self.methodStream = methodStream
+          super.init(dependency: dependency)
+        }
+      }
+      """,
+      "Topup/TopupInteractor.swift": """
+      import ModernRIBs
+      protocol TopupInteractorDependency { var methodStream: CurrentValuePublisher<Method> { get } }
+      final class TopupInteractor: Interactor {
+        private let dependency: TopupInteractorDependency
+        func pick(_ method: Method) { dependency.methodStream.send(method) }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
+  }
+
+  @Test func aRelayItsOwnComponentMakesStoredPrivateFromTheDependencyIsItsOwn() throws {
+    let files = [
+      "Feed/FeedBuilder.swift": """
+      import RIBs
+      final class FeedComponent: Component<FeedDependency>, FeedInteractorDependency {
+        let loadMore = PublishRelay<Void>()
+      }
+      """,
+      "Feed/FeedInteractor.swift": """
+      import RIBs
+      import RxSwift
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        private let loadMore: PublishRelay<Void>
+        init(presenter: FeedPresentable, dependency: FeedInteractorDependency) {
+          self.loadMore = dependency.loadMore
+          super.init(presenter: presenter)
+        }
+        func scrolledToEnd() { loadMore.accept(()) }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
+  }
+
+  @Test func aRelayHandedDownAndStoredPrivateIsStillTheParents() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class TabInteractor: PresentableInteractor<TabPresentable> {
+        private let _selected: PublishRelay<Int>
+        private let _own = PublishRelay<Int>()
+        init(presenter: TabPresentable, selected: PublishRelay<Int>) {
+          self._selected = selected
+          super.init(presenter: presenter)
+        }
+        func tap(_ index: Int) {
+          _selected.accept(index)
+          _own.accept(index)
+        }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService) == [11])
+  }
+
+  @Test func aRelayHandedDownStoredPrivateAndWrittenInAnExtensionIsTheParents() throws {
+    let source = """
+      import RIBs
+      import RxRelay
+      final class PickerInteractor: PresentableInteractor<PickerPresentable>, PickerInteractable {
+        private let picked: BehaviorRelay<[Int]>
+        private let own = BehaviorRelay<[Int]>(value: [])
+        init(presenter: PickerPresentable, picked: BehaviorRelay<[Int]>) {
+          self.picked = picked
+          super.init(presenter: presenter)
+        }
+      }
+      extension PickerInteractor: PickerPresentableListener {
+        func remove(_ id: Int) {
+          picked.accept(picked.value.filter { $0 != id })
+          own.accept([])
+        }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService) == [13])
+  }
+}

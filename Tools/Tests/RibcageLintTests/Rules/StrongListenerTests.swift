@@ -82,4 +82,55 @@ import Testing
       """
     #expect(try lines(source, .strongListener).isEmpty)
   }
+
+  @Test func aStrongDelegateInAHelperTheRIBOwnsIsReported() throws {
+    let files = [
+      "List/ListAdapter.swift": """
+      import UIKit
+      protocol ListAdapterDelegate: AnyObject { func didSelect(_ row: Int) }
+      final class ListAdapter: NSObject {
+        var delegate: ListAdapterDelegate?
+      }
+      final class OtherAdapter: NSObject {
+        var delegate: OtherAdapterDelegate?
+      }
+      """,
+      "List/ListInteractor.swift": """
+      import RIBs
+      final class ListInteractor: PresentableInteractor<ListPresentable>, ListAdapterDelegate {
+        private let adapter = ListAdapter()
+        func didSelect(_ row: Int) {}
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .strongListener) == ["List/ListAdapter.swift:4"])
+  }
+}
+
+/// What counts as a listener, and what the finding tells its author to do.
+@Suite(.timeLimit(.minutes(10))) struct ListenerDeclarationTests {
+  @Test func aListenerWhoseProtocolIsNotClassBoundIsToldToMakeItSo() throws {
+    let source = """
+      import RIBs
+      protocol HomeListener { func done() }
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        var listener: HomeListener?
+      }
+      final class RootInteractor: Interactor, HomeListener { func done() {} }
+      """
+    let found = try findings(source, rule: .strongListener).map(\.message)
+    #expect(found.count == 1)
+    #expect(found[0].contains("make HomeListener class-bound (`protocol HomeListener: AnyObject`)"))
+  }
+
+  @Test func anOwningReferenceIsNotAListener() throws {
+    let source = """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        var delegate = TableDelegate()
+        let output = HomeOutput(channel: .main)
+      }
+      """
+    #expect(try lines(source, .strongListener).isEmpty)
+  }
 }

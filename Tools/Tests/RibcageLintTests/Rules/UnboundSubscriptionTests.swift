@@ -129,4 +129,139 @@ import Testing
     #expect(found.map(\.line) == [5])
     #expect(found.first?.message.contains("kept in 'loading' but never cancelled") == true)
   }
+
+  @Test func aOneShotTaskOutsideRibcageThatLeavesTheRIBAloneIsNoSubscription() throws {
+    let source = """
+      import RIBs
+      final class A: Interactor {
+        func go() {
+          Task { let data = try await api.load(); print(data) }
+          Task { for await value in values { self.show(value) } }
+          Task { self.router?.routeToLoading() }
+        }
+      }
+      """
+    // Nothing of the RIB after the await; a loop over a sequence is a subscription; no await
+    // at all runs to its end at once.
+    #expect(try lines(source, .unboundSubscription) == [5])
+  }
+
+  @Test func aTaskWritingAPropertyWithoutSelfAfterAnAwaitIsReported() throws {
+    let source = """
+      import RIBs
+      final class ListInteractor: PresentableInteractor<ListPresentable> {
+        private var items: [String] = []
+        private var count = 0
+        private let repository: ListRepository
+        func load() {
+          Task {
+            let loaded = try await repository.items()
+            items = loaded
+          }
+          Task {
+            let loaded = try await repository.items()
+            print(loaded.count, count)
+          }
+          Task {
+            let loaded = try await repository.items()
+            viewModel.items = loaded
+          }
+        }
+        private var viewModel = ListViewModel()
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [7, 15])
+  }
+}
+
+/// A subscription is told by its shape: scheduler operators and a presenter's own methods
+/// named like operators are none; `bind` or `subscribe` on a reactive receiver is one.
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionShapeTests {
+  @Test func observeOnAndSubscribeOnAreOperators() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class ListInteractor: PresentableInteractor<ListPresentable> {
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          movies.observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] in self?.show($0) })
+            .disposeOnDeactivate(interactor: self)
+          movies.subscribe(on: ConcurrentDispatchQueueScheduler(qos: .background))
+            .observe(on: MainScheduler.instance)
+            .subscribe(onNext: { [weak self] in self?.show($0) })
+            .disposeOnDeactivate(interactor: self)
+          movies.observe(on: MainScheduler.instance).subscribe(onNext: { _ in })
+        }
+      }
+      """
+    // Only the last chain's subscription is unbound, reported once.
+    #expect(try lines(source, .unboundSubscription) == [13])
+  }
+
+  @Test func aPresentersOwnMethodNamedLikeAnOperatorIsNoSubscription() throws {
+    let source = """
+      import RIBs
+      protocol HomePresentable: Presentable {
+        func bind(viewModel: HomeViewModel)
+        func bind(_ sections: [Section])
+      }
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        private let model: HomeModel
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          presenter.bind(viewModel: HomeViewModel(title: "Home"))
+          self.presenter.bind(model.sections)
+          model.bind(viewModel: HomeViewModel(title: "Home"))
+          router?.observe(route: .home)
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription).isEmpty)
+  }
+
+  @Test func aReactiveReceiverOrCallShapeIsASubscription() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        private let items = BehaviorRelay<[Item]>(value: [])
+        private let dependency: HomeDependency
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          items.bind { [weak self] in self?.show($0) }
+          dependency.userStream.subscribe(onNext: { [weak self] in self?.show($0) })
+          items.map(\\.count).bind(to: presenter.countRelay)
+          presenter.bind(viewModel: HomeViewModel(title: "Home"))
+        }
+        func show(_ value: Any) {}
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [8, 9, 10])
+  }
+}
+
+/// The remedy a finding names is the one for the file's frameworks.
+@Suite(.timeLimit(.minutes(10))) struct SubscriptionRemedyTests {
+  @Test func theRemedyIsTheFileFrameworks() throws {
+    let uber = """
+      import RIBs
+      import RxSwift
+      final class A: Interactor { func go() { stream.subscribe(onNext: { _ in }) } }
+      """
+    let modern = """
+      import ModernRIBs
+      import Combine
+      final class A: Interactor { func go() { _ = relay.sink { _ in } } }
+      """
+    let uberMessage = try #require(try findings(uber, rule: .unboundSubscription).first?.message)
+    #expect(uberMessage.contains(".disposeOnDeactivate(interactor: self)"))
+    #expect(!uberMessage.contains("task {") && !uberMessage.contains("observe("))
+    let modernMessage = try #require(
+      try findings(modern, rule: .unboundSubscription).first?.message)
+    #expect(modernMessage.contains(".cancelOnDeactivate(interactor: self)"))
+    // A dropped AnyCancellable cancels at once: it does not outlive anything.
+    #expect(modernMessage.contains("cancelled at once"))
+    #expect(!modernMessage.contains("outlives"))
+  }
 }

@@ -85,3 +85,37 @@ import Testing
       ])
   }
 }
+
+/// A view that loads data itself has logic; a web view loading a page does not.
+@Suite(.timeLimit(.minutes(10))) struct ViewLoadsDataTests {
+  @Test func aWebViewLoadingAPageIsNoNetworking() throws {
+    let source = """
+      import RIBs
+      final class WebPlayerViewController: UIViewController, WebPlayerPresentable {
+        func load(_ url: URL) { webView.load(URLRequest(url: url)) }
+      }
+      """
+    #expect(try lines(source, .viewHasLogic).isEmpty)
+  }
+
+  @Test func aCellLoadingDataItselfHasLogic() throws {
+    let source = """
+      import UIKit
+      final class BadgeCell: UICollectionViewCell {
+        private let icon = UIImageView()
+        func configure(url: URL) {
+          DispatchQueue.global().async {
+            let data = try? Data(contentsOf: url)
+            DispatchQueue.main.async { self.icon.image = data.flatMap(UIImage.init(data:)) }
+          }
+          let blank = Data(count: 4)
+          _ = blank
+        }
+      }
+      struct BadgeLoader {
+        func load(url: URL) throws -> Data { try Data(contentsOf: url) }
+      }
+      """
+    #expect(try lines(source, .viewHasLogic) == [6])
+  }
+}
