@@ -27,10 +27,16 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "Ribcage", package: "Ribcage")]),
     .executableTarget(
       name: "FuzzSessionFile",
-      dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
+      dependencies: [
+        "FuzzSupport", .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
+      ]),
     .executableTarget(
       name: "FuzzSessionLine",
-      dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
+      dependencies: [
+        "FuzzSupport", .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
+      ]),
     .executableTarget(
       name: "FuzzWebSocketFrames",
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
@@ -39,7 +45,10 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
     .executableTarget(
       name: "FuzzRemoteAction",
-      dependencies: ["FuzzSupport", .product(name: "RibcageInspector", package: "Ribcage")]),
+      dependencies: [
+        "FuzzSupport", .product(name: "Ribcage", package: "Ribcage"),
+        .product(name: "RibcageInspector", package: "Ribcage"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

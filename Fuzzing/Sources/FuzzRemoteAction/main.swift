@@ -1,5 +1,6 @@
 import FuzzSupport
-@_spi(RibcageFuzzing) @_spi(RibcageTools) import RibcageInspector
+@_spi(RibcageTools) import Ribcage
+@_spi(RibcageFuzzing) import RibcageInspector
 
 // The page's remote actions as the app reads them (one WebSocket message each): accepted or
 // refused with a reason, never a trap. An accepted action means the same when its message is

@@ -1,4 +1,5 @@
 import FuzzSupport
+import Ribcage
 import RibcageInspector
 
 // Session files loaded whole (`SessionTimeline(bytes:)`): a file either loads or is a typed

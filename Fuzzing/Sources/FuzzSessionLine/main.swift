@@ -1,4 +1,5 @@
 import FuzzSupport
+@_spi(RibcageTools) import Ribcage
 @_spi(RibcageTools) import RibcageInspector
 
 // One session line (what `ribcage inspect` checks per line, and the loader too): the strict JSON
