@@ -12,7 +12,7 @@ let package = Package(
     .library(name: "RibcageLint", targets: ["RibcageLint"]),
     .library(name: "RibcageMigrate", targets: ["RibcageMigrate"]),
     // For Fuzzing/ToolsTargets only, through its `@_spi(RibcageFuzzing)` entry points.
-    .library(name: "RibcageInspect", targets: ["RibcageInspect"]),
+    .library(name: "RibcageInspectServer", targets: ["RibcageInspectServer"]),
     .executable(name: "ribcage-tools-bench", targets: ["RibcageToolsBench"]),
     .plugin(name: "ribcage-lint", targets: ["RibcageLintPlugin"]),
     // `swift package ribcage new|lint|graph|check|migrate …` in a consumer package or project.
@@ -53,7 +53,7 @@ let package = Package(
       ]),
     // `ribcage inspect`: the server (Hummingbird, WebSocket) and the page it serves.
     .target(
-      name: "RibcageInspect",
+      name: "RibcageInspectServer",
       dependencies: [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -66,7 +66,7 @@ let package = Package(
       name: "RibcageCommands",
       dependencies: [
         "RibcageToolInfo",
-        "RibcageInspect",
+        "RibcageInspectServer",
         "RibcageGenerator",
         "RibcageLint",
         "RibcageMigrate",
@@ -115,9 +115,9 @@ let package = Package(
       name: "RibcageMigrateTests",
       dependencies: ["RibcageMigrate", "RibcageCommands"]),
     .testTarget(
-      name: "RibcageInspectTests",
+      name: "RibcageInspectServerTests",
       dependencies: [
-        "RibcageInspect",
+        "RibcageInspectServer",
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
@@ -127,7 +127,7 @@ let package = Package(
     .testTarget(
       name: "RibcageFuzzReplayTests",
       dependencies: [
-        "RibcageInspect", "RibcageLint", "RibcageMigrate",
+        "RibcageInspectServer", "RibcageLint", "RibcageMigrate",
         .product(name: "RibcageInspector", package: "Ribcage"),
       ]),
     .testTarget(

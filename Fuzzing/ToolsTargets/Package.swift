@@ -18,19 +18,19 @@ let package = Package(
       name: "ToolsInspectRequest",
       dependencies: [
         .product(name: "FuzzSupport", package: "RibcageFuzzing"),
-        .product(name: "RibcageInspect", package: "RibcageTools"),
+        .product(name: "RibcageInspectServer", package: "RibcageTools"),
       ]),
     .executableTarget(
       name: "ToolsAppStream",
       dependencies: [
         .product(name: "FuzzSupport", package: "RibcageFuzzing"),
-        .product(name: "RibcageInspect", package: "RibcageTools"),
+        .product(name: "RibcageInspectServer", package: "RibcageTools"),
       ]),
     .executableTarget(
       name: "ToolsPageAction",
       dependencies: [
         .product(name: "FuzzSupport", package: "RibcageFuzzing"),
-        .product(name: "RibcageInspect", package: "RibcageTools"),
+        .product(name: "RibcageInspectServer", package: "RibcageTools"),
         .product(name: "RibcageInspector", package: "Ribcage"),
       ]),
     .executableTarget(

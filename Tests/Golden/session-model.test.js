@@ -1,4 +1,4 @@
-// The page's reader of a `ribcage-session` (Tools/Sources/RibcageInspect/Page/session-model.js)
+// The page's reader of a `ribcage-session` (Tools/Sources/RibcageInspectServer/Page/session-model.js)
 // against the format's one definition (docs/session-format.json) and the golden sessions beside
 // this file, which the Swift reader is checked on too (SessionFormatSchemaTests).
 //
@@ -12,7 +12,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.join(__dirname, "..", "..");
-const model = require(path.join(root, "Tools/Sources/RibcageInspect/Page/session-model.js"));
+const model = require(path.join(root, "Tools/Sources/RibcageInspectServer/Page/session-model.js"));
 const schema = JSON.parse(fs.readFileSync(path.join(root, "docs/session-format.json"), "utf8"));
 const goldens = path.join(__dirname, "sessions");
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RibcageInspect
+import RibcageInspectServer
 
 /// `ribcage inspect`: the live RIB tree of running apps in the browser, or a recorded session.
 struct Inspect: ParsableCommand, ConsoleCommand {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RibcageFuzzing) import RibcageInspect
+@_spi(RibcageFuzzing) import RibcageInspectServer
 @_spi(RibcageFuzzing) import RibcageInspector
 import RibcageLint
 import RibcageMigrate

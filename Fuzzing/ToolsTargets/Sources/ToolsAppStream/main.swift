@@ -1,5 +1,5 @@
 import FuzzSupport
-@_spi(RibcageFuzzing) import RibcageInspect
+@_spi(RibcageFuzzing) import RibcageInspectServer
 
 // What an app connection sends the inspector server: messages separated by NUL bytes, the
 // first a hello, then session lines (the stream validator); and the same bytes read as a

@@ -1,5 +1,5 @@
 import FuzzSupport
-@_spi(RibcageFuzzing) import RibcageInspect
+@_spi(RibcageFuzzing) import RibcageInspectServer
 
 // The inspector server's first look at a request, before any token is checked: the request
 // target's split into path and query, and the access check of a page request and of a WebSocket

@@ -1,5 +1,5 @@
 import FuzzSupport
-@_spi(RibcageFuzzing) import RibcageInspect
+@_spi(RibcageFuzzing) import RibcageInspectServer
 @_spi(RibcageFuzzing) import RibcageInspector
 
 // A page's request to the inspector server (one WebSocket message): refused with a reason, or

@@ -6,7 +6,7 @@ import NIOCore
 import Ribcage
 import Testing
 
-@testable import RibcageInspect
+@testable import RibcageInspectServer
 
 #if canImport(Glibc)
   import Glibc

@@ -8,7 +8,7 @@ import Foundation
 enum PageResources {
   /// The bundle SwiftPM makes for this module's resources (`.bundle` on Apple platforms).
   static let bundleNames = [
-    "RibcageTools_RibcageInspect.resources", "RibcageTools_RibcageInspect.bundle",
+    "RibcageTools_RibcageInspectServer.resources", "RibcageTools_RibcageInspectServer.bundle",
   ]
 
   /// The folder holding the page's files, or nil when neither place has them.

@@ -1,6 +1,6 @@
 import Foundation
 import Ribcage
-import RibcageInspect
+import RibcageInspectServer
 import RibcageInspector
 import Testing
 

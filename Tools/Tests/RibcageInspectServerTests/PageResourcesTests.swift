@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RibcageInspect
+@testable import RibcageInspectServer
 
 /// An installed `ribcage` (`swift package experimental-install` copies the executable alone)
 /// finds the inspector's page or serves a note saying what to copy; it never traps.
@@ -11,7 +11,7 @@ struct PageResourcesTests {
     .appendingPathComponent("ribcage-page-\(UUID().uuidString)")
 
   @Test func aResourceBundleBesideTheExecutableIsUsedFirst() throws {
-    let page = folder.appendingPathComponent("bin/RibcageTools_RibcageInspect.resources/Page")
+    let page = folder.appendingPathComponent("bin/RibcageTools_RibcageInspectServer.resources/Page")
     try FileManager.default.createDirectory(at: page, withIntermediateDirectories: true)
     try Data("<html></html>".utf8).write(to: page.appendingPathComponent("index.html"))
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -27,6 +27,6 @@ struct PageResourcesTests {
 
   @Test func withNeitherThereIsNoFolderAndTheNoteSaysWhatToCopy() {
     #expect(PageResources.folder(executableFolder: folder, sourceFolder: "/nowhere") == nil)
-    #expect(PageResources.missingNote.contains("RibcageTools_RibcageInspect.resources"))
+    #expect(PageResources.missingNote.contains("RibcageTools_RibcageInspectServer.resources"))
   }
 }

@@ -3,7 +3,7 @@ import RibcageInspector
 import RibcageTesting
 import Testing
 
-@testable import RibcageInspect
+@testable import RibcageInspectServer
 
 #if canImport(Glibc)
   import Glibc
