@@ -85,7 +85,8 @@ import Testing
   /// and graph problem kind has one.
   @Test func everyRuleIdHasTheDocsPageItsHelpNames() throws {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().path
     let ids = Rule.all.map(\.id) + RIBGraph.Problem.Kind.allCases.map(\.rawValue)
     for id in ids {
       let rule = SARIFRule(id: id, summary: "", help: ("", ""), level: .warning)

@@ -574,7 +574,7 @@ import Testing
 /// what `ribcage graph` prints today (run from the repository root, as CI does).
 @Test(.timeLimit(.minutes(10))) func theCommittedRidesGraphIsWhatTheCommandPrints() throws {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
   let file = "Examples/Rides/Tests/RidesTests/StaticGraph.json"
   let committed = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
   let run = ribcage(["graph", "Examples/Rides", "--format", "json", "--quiet"], in: root)
