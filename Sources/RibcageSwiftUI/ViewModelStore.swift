@@ -31,8 +31,9 @@
     /// The last view model rendered (or the initial one): what the SwiftUI view shows.
     public private(set) var viewModel: ViewModel
 
-    /// How many view models changed ``viewModel`` (for tests and diagnostics).
-    @ObservationIgnored public private(set) var renderCount = 0
+    /// How many view models changed ``viewModel``. For tests and diagnostics, hence SPI:
+    /// `@_spi(Diagnostics) import RibcageSwiftUI`.
+    @_spi(Diagnostics) @ObservationIgnored public private(set) var renderCount = 0
 
     @ObservationIgnored private weak var listenerObject: AnyObject?
 

@@ -1,6 +1,6 @@
 import Observation
 @_spi(Diagnostics) import Ribcage
-import RibcageSwiftUI
+@_spi(Diagnostics) import RibcageSwiftUI
 import RibcageTesting
 import Testing
 

@@ -37,6 +37,8 @@ import Testing
     #expect(screen.contains("store.send { $0.didTapDone() }"))
     let tests = try #require(folder.read("Tests/AppTests/Lounge/LoungeViewTests.swift"))
     #expect(tests.contains("@testable import App"))
+    // The store's render count is diagnostics SPI: the test imports it as such.
+    #expect(tests.contains("@_spi(Diagnostics) import RibcageSwiftUI"))
     #expect(tests.contains("view.store.renderCount == 1"))
     // The router's test taps Done as the screen does: through the listener the store holds.
     let routerTests = try #require(folder.read("Tests/AppTests/Lounge/LoungeRouterTests.swift"))
