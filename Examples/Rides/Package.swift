@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Rides: the seeds' ride-hailing app on Ribcage, in a terminal.
+// Rides: a ride-hailing app on Ribcage, in a terminal.
 // Run with: swift run --package-path Examples/Rides rides
 let package = Package(
   name: "Rides",

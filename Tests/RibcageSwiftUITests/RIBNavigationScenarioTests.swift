@@ -32,8 +32,8 @@ private final class ViewlessRouter: Router<SceneInteractor> {
   convenience init() { self.init(interactor: SceneInteractor()) }
 }
 
-/// The disagreements issue 44 confirmed in `RIBNavigation` (scenarios 2–7 and 10): each test
-/// failed before the fix.
+/// The ways `RIBNavigation`'s screens and the tree came to disagree (the core tracker's are in
+/// RibcageTests' `ScreenTreeScenarioTests`): each test failed before the fix.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct RIBNavigationScenarioTests {
   private func activeRoot() -> (RIBHarness, SceneRouter) {
@@ -47,7 +47,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     navigation.path.map { navigation.router(for: $0) }
   }
 
-  /// Scenario 2: two siblings pushed by the same parent; detaching the lower one removes its
+  /// Two siblings pushed by the same parent; detaching the lower one removes its
   /// screen only, and the upper one keeps its screen and stays attached.
   @Test func detachingALowerSiblingKeepsTheUpperSiblingsScreen() {
     let (harness, root) = activeRoot()
@@ -68,7 +68,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 3: a sheet presenting a sheet through the same navigation keeps its presenter.
+  /// A sheet presenting a sheet through the same navigation keeps its presenter.
   @Test func aSheetPresentingASheetKeepsItsPresenter() {
     let (harness, root) = activeRoot()
     let navigation = RIBNavigation()
@@ -89,7 +89,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 4: two navigation models for the same parent (two tabs, a rebuilt model): each
+  /// Two navigation models for the same parent (two tabs, a rebuilt model): each
   /// removes its own screens when the tree detaches their RIBs.
   @Test func twoNavigationsForOneParentEachRemoveTheirOwnScreens() {
     let (harness, root) = activeRoot()
@@ -110,7 +110,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 5: a double tap pushes (or presents) the same RIB twice: one screen, which a
+  /// A double tap pushes (or presents) the same RIB twice: one screen, which a
   /// detach removes.
   @Test func showingAShownRIBAgainMakesNoSecondScreen() {
     let (harness, root) = activeRoot()
@@ -133,7 +133,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 6: a flow that pushes its first step when it activates is below its step.
+  /// A flow that pushes its first step when it activates is below its step.
   @Test func aFlowThatPushesItsFirstStepOnActivationIsBelowIt() {
     let (harness, root) = activeRoot()
     let navigation = RIBNavigation()
@@ -156,7 +156,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 7: SwiftUI reads `allowsSheetDismissal` when it draws; a parent that changes its
+  /// SwiftUI reads `allowsSheetDismissal` when it draws; a parent that changes its
   /// answer says so, and the view is invalidated.
   @Test func aParentChangingItsAnswerInvalidatesAllowsSheetDismissal() {
     let (harness, root) = activeRoot()
@@ -204,7 +204,7 @@ private final class ViewlessRouter: Router<SceneInteractor> {
     harness.expectNoLeaks()
   }
 
-  /// Scenario 10: an active root released without a detach takes its children's screens with it.
+  /// An active root released without a detach takes its children's screens with it.
   @Test func anActiveRootReleasedWithoutADetachRemovesItsChildrensScreens() {
     let harness = RIBHarness()
     let navigation = RIBNavigation()

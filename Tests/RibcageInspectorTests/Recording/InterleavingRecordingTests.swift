@@ -3,8 +3,9 @@ import RibcageInspector
 import RibcageTesting
 import Testing
 
-/// Issue 47 as a recorded session shows it: the recorder writes the runner's and the plugin
-/// points' events as they are, so the corrected outcomes and orders reach the timeline.
+/// Deep links, workflows and plugins interleaved, as a recorded session shows them: the recorder
+/// writes the runner's and the plugin points' events as they are, so the outcomes and orders the
+/// core settles on reach the timeline.
 @MainActor
 @Suite("Recorded interleavings", .timeLimit(.minutes(5)))
 struct InterleavingRecordingTests {

@@ -4,7 +4,7 @@ import RibcageTesting
 import Testing
 
 /// A screen host that could not show or remove a view: the session recorder records the
-/// diagnostic, as it records every other (issue 44: nothing silent).
+/// diagnostic, as it records every other: nothing fails silently.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct ScreenFailureRecordingTests {
   @Test func aFailedShowAndAFailedRemovalAreRecorded() throws {

@@ -3,14 +3,14 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-/// A model-based test of random interleavings of deep links and plugins (issue 47): links of two
-/// workflow kinds (valid and malformed, some cancelled by an events observer as they start),
-/// runs cancelled at every suspension point (waiting for a replaced run, for a RIB, inside a call
-/// that cooperates, throws its own error, ignores or swallows cancellation), calls completing,
-/// the RIBs steps wait on attached, detached and switched away, flag changes from every source,
-/// core-only on and off, auto-disables set and cleared, and plugin factories that throw, report
-/// themselves unhealthy, turn core-only on or switch another plugin on — with the main actor's
-/// turns between them drawn at random too. After every operation it checks:
+/// A model-based test of random interleavings of deep links and plugins: links of two workflow
+/// kinds (valid and malformed, some cancelled by an events observer as they start), runs cancelled
+/// at every suspension point (waiting for a replaced run, for a RIB, inside a call that cooperates,
+/// throws its own error, ignores or swallows cancellation), calls completing, the RIBs steps wait
+/// on attached, detached and switched away, flag changes from every source, core-only on and off,
+/// auto-disables set and cleared, and plugin factories that throw, report themselves unhealthy,
+/// turn core-only on or switch another plugin on — with the main actor's turns between them drawn
+/// at random too. After every operation it checks:
 ///
 /// - no step acted on an inactive or detached RIB;
 /// - a step acts only for the newest run of its kind, and a replaced step that swallowed its

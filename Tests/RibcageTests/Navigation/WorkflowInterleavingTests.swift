@@ -2,8 +2,8 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-/// Issue 47, workflows: "a deep link runs a workflow that acts only on active RIBs, and the latest
-/// link wins" — when things happen at once. Each test is one interleaving that broke the promise.
+/// The workflows' promise — a deep link runs a workflow that acts only on active RIBs, and the
+/// latest link wins — when things happen at once. Each test is one interleaving that broke it.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct WorkflowInterleavingTests {
   @Test func aRunReplacedDuringItsLastStepEndsCancelledAndDoesNotComplete() async {

@@ -1,9 +1,8 @@
 import Ribcage
 import Testing
 
-/// The flag store's type holes when it is misused (issue 47, "decide and document"): each misuse
-/// is a ``FlagIssue`` and changes nothing, so a flag always means one thing and a remote kill
-/// switch always works.
+/// The flag store misused where its types cannot stop it: each misuse is a ``FlagIssue`` and
+/// changes nothing, so a flag always means one thing and a remote kill switch always works.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct FlagStoreMisuseTests {
   private let limit = FeatureFlag("limit", default: 3)

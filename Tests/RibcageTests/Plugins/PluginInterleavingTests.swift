@@ -5,9 +5,9 @@ import Testing
 @MainActor final class GuestRouter: NodeRouter {}
 @MainActor final class HostRouter: NodeRouter {}
 
-/// Issue 47, plugins and flags: "any optional feature can be switched off at runtime —
-/// automatically when it misbehaves — and core only leaves nothing optional running", when
-/// things happen at once.
+/// The plugins' and flags' promise — any optional feature can be switched off at runtime,
+/// automatically when it misbehaves, and core only leaves nothing optional running — when things
+/// happen at once.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct PluginInterleavingTests {
   @MainActor

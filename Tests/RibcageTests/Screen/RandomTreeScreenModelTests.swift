@@ -3,13 +3,13 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-/// The screen and the tree agree for random trees, not only chains (issue 44): siblings,
-/// viewless parents, nested presentation, two navigation stacks and the presented chain as
-/// separate hosts, on a platform that runs one transition at a time (the glue queues), with app
-/// and user actions — detaches mid-swipe, gestures cancelled or finished, callbacks reported
-/// twice or re-entrantly, parents that show or detach from their hooks — interleaved at any
-/// point. Each tree is one seed of ``RandomScreenTreeRun``; half end with a detach of
-/// everything, half with the active root released without one.
+/// The screen and the tree agree for random trees, not only chains: siblings, viewless parents,
+/// nested presentation, two navigation stacks and the presented chain as separate hosts, on a
+/// platform that runs one transition at a time (the glue queues), with app and user actions —
+/// detaches mid-swipe, gestures cancelled or finished, callbacks reported twice or re-entrantly,
+/// parents that show or detach from their hooks — interleaved at any point. Each tree is one seed
+/// of ``RandomScreenTreeRun``; half end with a detach of everything, half with the active root
+/// released without one.
 ///
 /// `RIBCAGE_SCREEN_TREE_OPERATIONS` raises the number of operations (20,000 by default, in trees
 /// of 200); `RIBCAGE_SCREEN_TREE_SEED` replays one tree, and `RIBCAGE_SCREEN_TREE_TRACE` prints

@@ -2,12 +2,11 @@ import Ribcage
 import RibcageTesting
 import Testing
 
-/// The disagreements between the screen and the tree that issue 44 confirmed in the core tracker
-/// (scenarios 1, 8 and 9; the others are `RIBNavigation`'s, in RibcageSwiftUITests): each test
-/// failed before the fix.
+/// The ways the screen and the tree came to disagree in the core tracker (`RIBNavigation`'s are
+/// in RibcageSwiftUITests' `RIBNavigationScenarioTests`): each test failed before the fix.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct ScreenTreeScenarioTests {
-  /// Scenario 1: a viewless RIB (uber's `LoggedIn`) is detached; the views its children show go
+  /// A viewless RIB (uber's `LoggedIn`) is detached; the views its children show go
   /// with it, deepest first.
   @Test func detachingAViewlessRIBRemovesTheViewsItsSubtreeShows() {
     let harness = RIBHarness()
@@ -31,7 +30,7 @@ import Testing
     harness.expectNoLeaks()
   }
 
-  /// Scenario 1 without a host: the views a detached viewless RIB's subtree shows are reported.
+  /// The same without a host: the views a detached viewless RIB's subtree shows are reported.
   @Test func detachingAViewlessRIBWithoutAHostReportsTheViewsLeftOnScreen() {
     let harness = RIBHarness()
     let root = ScreenParentRouter("root")
@@ -50,7 +49,7 @@ import Testing
     harness.expectNoLeaks()
   }
 
-  /// Scenario 8: the app detaches a RIB while the user is swiping its view away. The view stays
+  /// The app detaches a RIB while the user is swiping its view away. The view stays
   /// until the gesture ends: removed then if the user let go, left alone if the swipe finished.
   @Test func anAppDetachMidSwipeRemovesTheViewWhenTheSwipeIsCancelled() {
     let (harness, parent, screen) = Self.activeParentOnScreen()
@@ -71,7 +70,7 @@ import Testing
     harness.expectNoLeaks()
   }
 
-  /// Scenario 8, the other ending: the user finishes the swipe of a RIB the app detached.
+  /// The other ending: the user finishes the swipe of a RIB the app detached.
   @Test func anAppDetachMidSwipeThatTheUserFinishesRemovesNothingMore() {
     let (harness, parent, screen) = Self.activeParentOnScreen()
     do {
@@ -91,7 +90,7 @@ import Testing
     harness.expectNoLeaks()
   }
 
-  /// Scenario 9: the platform reports the same user removal again from inside the detach it
+  /// The platform reports the same user removal again from inside the detach it
   /// caused; the parent hears it once, after the detach.
   @Test func aUserRemovalReportedAgainDuringItsDetachNotifiesTheParentOnceAfterIt() {
     let (harness, parent, screen) = Self.activeParentOnScreen()

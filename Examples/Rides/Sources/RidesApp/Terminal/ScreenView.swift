@@ -12,7 +12,7 @@ public protocol TerminalView: ViewControllable {
 }
 
 /// The base of every Rides view: it keeps the last view model rendered — nothing else — and
-/// subclasses turn commands into listener calls. As dumb as the seeds want views to be.
+/// subclasses turn commands into listener calls. As dumb as Ribcage wants views to be.
 @MainActor
 open class ScreenView<ViewModel: ScreenModel, Listener>: TerminalView, RidesView {
   /// The interactor, held weakly (`Listener` is an existential of a class-bound protocol).

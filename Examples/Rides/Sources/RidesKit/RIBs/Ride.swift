@@ -1,6 +1,6 @@
 import Ribcage
 
-// Ride — viewless, the seeds' example of a RIB without a view: it only decides which child shows
+// Ride — viewless, the example's RIB without a view: it only decides which child shows
 // the trip, from the state the backend reports (Pending / Matched / OnTrip / DroppedOff). Its scope
 // holds the trip non-optional. Optional child: the live activity plugin (`live_activity`), which
 // is deliberately faulty and gets switched off while the ride goes on.

@@ -20,8 +20,8 @@ public struct Screen: Sendable, Equatable, Codable {
   }
 }
 
-/// A Rides view model: immutable, `Equatable`, and `Codable` as the seeds want view models — a
-/// recorded session holds each one, and `rides --replay` redraws the screens from them alone.
+/// A Rides view model: immutable and `Equatable`, as Ribcage's render loop wants, and `Codable` —
+/// a recorded session holds each one, and `rides --replay` redraws the screens from them alone.
 public protocol ScreenModel: Equatable, Sendable, Codable {
   /// The screen for this view model.
   var screen: Screen { get }
