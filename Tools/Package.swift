@@ -57,8 +57,9 @@ let package = Package(
       dependencies: [
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-        // The session format's parser and line schema: one definition for the app, the
-        // timeline loader and the server.
+        // The session format's parser (the core's JSONParser) and line schema: one definition
+        // for the app, the timeline loader and the server.
+        .product(name: "Ribcage", package: "Ribcage"),
         .product(name: "RibcageInspector", package: "Ribcage"),
       ],
       resources: [.copy("Page")]),
@@ -110,7 +111,11 @@ let package = Package(
       dependencies: ["RibcageGenerator", "RibcageCommands"]),
     .testTarget(
       name: "RibcageLintTests",
-      dependencies: ["RibcageLint", "RibcageCommands", "RibcageToolInfo"]),
+      dependencies: [
+        "RibcageLint", "RibcageCommands", "RibcageToolInfo",
+        // Only to check that lint's JSON escaper writes what the root package's writes.
+        .product(name: "Ribcage", package: "Ribcage"),
+      ]),
     .testTarget(
       name: "RibcageMigrateTests",
       dependencies: ["RibcageMigrate", "RibcageCommands"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdWebSocket
+@_spi(RibcageTools) import Ribcage
 @_spi(RibcageTools) import RibcageInspector
 
 /// Checks what one app connection sends before the server keeps it: a hello, then session

@@ -1,3 +1,4 @@
+@_spi(RibcageTools) import Ribcage
 @_spi(RibcageTools) import RibcageInspector
 
 /// Decides, line by line, what of a recorded session the inspector passes on — to a report
