@@ -116,55 +116,96 @@ open class Interactor: InteractorScope {
     return created
   }
 
-  /// Activates this interactor alone; the router's subtree walk calls it for each node. Returns
-  /// whether it changed anything.
+  /// Activates this interactor alone, outside a tree walk: nothing is announced or timed.
+  /// Returns whether it changed anything.
   @discardableResult
-  final func performActivation(announcingIn context: TreeContext? = nil) -> Bool {
+  final func performActivation() -> Bool {
+    guard beginActivation() else { return false }
+    extras?.activeness?.send(true)
+    didBecomeActive()
+    return true
+  }
+
+  /// Activates this interactor alone; the router's subtree walk calls it for each node, with its
+  /// context and the router it is visiting (this interactor's), which the walk holds across the
+  /// hook, even one that detaches it. Returns whether it changed anything.
+  ///
+  /// The walk's router is used rather than ``owningRouter``: loading that `unowned(unsafe)`
+  /// reference retains the router, and a router is also held weakly, so its retains take the
+  /// slow, side-table way. Neither argument is optional: unwrapping an optional argument copies
+  /// (retains) it.
+  @discardableResult
+  final func performActivation(announcingIn context: TreeContext, as router: RouterNode) -> Bool {
+    guard beginActivation() else { return false }
+    // Timed only when a tree has hook observers.
+    let timed = context.timesHooks
+    let start = timed ? context.startHookClock() : 0
+    // The event goes out before the hook runs: a hook that detaches its own RIB emits
+    // "deactivated", which must come after "activated".
+    if context.hasObservers { context.emit(.activated(router)) }
+    extras?.activeness?.send(true)
+    didBecomeActive()
+    if timed { context.emitHookTiming(router, .didBecomeActive, since: start) }
+    return true
+  }
+
+  /// Marks the interactor active; `false` if it already was.
+  private final func beginActivation() -> Bool {
     guard !isActive else {
       if isResigning { reactivatesAfterResigning = true }
       return false
     }
     isActive = true
-    // Timed only when a tree has hook observers; the router is held across the hook, which may
-    // detach it.
-    let timedRouter = context?.timesHooks == true ? owningRouter : nil
-    let start = timedRouter != nil ? context!.startHookClock() : 0
-    // The event goes out before the hook runs: a hook that detaches its own RIB emits
-    // "deactivated", which must come after "activated". Walks pass their context; an interactor
-    // activated on its own has no tree to announce it to.
-    if let context, context.hasObservers, let router = owningRouter {
-      context.emit(.activated(router))
-    }
-    extras?.activeness?.send(true)
-    didBecomeActive()
-    if let timedRouter { context!.emitHookTiming(timedRouter, .didBecomeActive, since: start) }
     return true
   }
 
-  /// Deactivates this interactor alone; the router's subtree walk calls it for each node. Returns
-  /// whether it changed anything.
+  /// Deactivates this interactor alone, outside a tree walk: nothing is announced or timed.
+  /// Returns whether it changed anything.
   @discardableResult
-  final func performDeactivation(announcingIn context: TreeContext? = nil) -> Bool {
-    // A walk started from inside willResignActive (a hook detaching an ancestor) reaches this
-    // interactor again: the deactivation under way finishes it, once.
-    guard isActive, !isResigning else { return false }
-    isResigning = true
-    if let context, context.timesHooks, let router = owningRouter {
+  final func performDeactivation() -> Bool {
+    guard beginDeactivation() else { return false }
+    willResignActive()
+    endDeactivation()
+    if reactivatesAfterResigning { reactivateIfParentIsActive() }
+    return true
+  }
+
+  /// Deactivates this interactor alone; the router's subtree walk calls it for each node, with
+  /// its context and the router it is visiting (see ``performActivation(announcingIn:as:)``).
+  /// Returns whether it changed anything.
+  @discardableResult
+  final func performDeactivation(announcingIn context: TreeContext, as router: RouterNode)
+    -> Bool
+  {
+    guard beginDeactivation() else { return false }
+    if context.timesHooks {
       let start = context.startHookClock()
       willResignActive()
       context.emitHookTiming(router, .willResignActive, since: start)
     } else {
       willResignActive()
     }
+    endDeactivation()
+    if context.hasObservers { context.emit(.deactivated(router)) }
+    if reactivatesAfterResigning { reactivateIfParentIsActive() }
+    return true
+  }
+
+  /// Marks the interactor resigning; `false` if it is not active or already resigning (a walk
+  /// started from inside willResignActive, a hook detaching an ancestor, reaches it again: the
+  /// deactivation under way finishes it, once).
+  private final func beginDeactivation() -> Bool {
+    guard isActive, !isResigning else { return false }
+    isResigning = true
+    return true
+  }
+
+  /// Cancels the bound work and marks the interactor inactive, once `willResignActive` ran.
+  private final func endDeactivation() {
     isResigning = false
     extras?.cancelBoundWork()
     isActive = false
     extras?.activeness?.send(false)
-    if let context, context.hasObservers, let router = owningRouter {
-      context.emit(.deactivated(router))
-    }
-    if reactivatesAfterResigning { reactivateIfParentIsActive() }
-    return true
   }
 
   /// A hook attached this RIB to an active parent while it was resigning: now that it has

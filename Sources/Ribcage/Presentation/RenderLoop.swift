@@ -47,6 +47,8 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   private let scheduler: any RenderScheduler
   @usableFromInline let lastRenderedBox: ValueBox<ViewModel?>
   @usableFromInline let renderedCore: StreamCore<ViewModel>
+  /// Where the render step announces renders; the loop points it at its RIB while it runs.
+  private let announcer: RenderAnnouncer
 
   // The loop's state is only touched on the main actor, and no access spans a call into the
   // presenter or the view, so dynamic exclusivity checks are skipped.
@@ -55,10 +57,6 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   @exclusivity(unchecked) private var isFlushScheduled = false
   @exclusivity(unchecked) private var isRendering = false
   @exclusivity(unchecked) private var isStarting = false
-  /// The tree of the RIB running the loop, while it runs: renders are announced there when it
-  /// has render observers (a session recorder). Found once per start.
-  @exclusivity(unchecked) private var tree: TreeContext?
-  @exclusivity(unchecked) private weak var rib: RouterNode?
 
   /// How many times the presenter ran. For tests and diagnostics, hence SPI:
   /// `@_spi(Diagnostics) import Ribcage`.
@@ -81,13 +79,18 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   ) where P.State == State, P.ViewModel == ViewModel, View.ViewModel == ViewModel {
     let last = ValueBox<ViewModel?>(nil)
     let rendered = StreamCore<ViewModel>()
+    let announcer = RenderAnnouncer()
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
+      announcer: announcer,
       step: { state in
         let viewModel = presenter.present(state)
         if last.holds(viewModel) { return false }
         view.render(viewModel)
         if rendered.hasSubscribers { rendered.send(viewModel) }
+        // Announced here, where the view model's type is concrete (see `RenderAnnouncer`), and
+        // before it is kept as the last one, so that it is lent rather than copied.
+        if announcer.isInTree { announcer.announce(viewModel) }
         last.value = consume viewModel
         return true
       })
@@ -103,13 +106,18 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   ) {
     let last = ValueBox<ViewModel?>(nil)
     let rendered = StreamCore<ViewModel>()
+    let announcer = RenderAnnouncer()
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
+      announcer: announcer,
       step: { state in
         let viewModel = present(state)
         if last.holds(viewModel) { return false }
         render(viewModel)
         if rendered.hasSubscribers { rendered.send(viewModel) }
+        // Announced here, where the view model's type is concrete (see `RenderAnnouncer`), and
+        // before it is kept as the last one, so that it is lent rather than copied.
+        if announcer.isInTree { announcer.announce(viewModel) }
         last.value = consume viewModel
         return true
       })
@@ -119,12 +127,13 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   init(
     state: StateStream<State>, scheduler: any RenderScheduler,
     lastRendered: ValueBox<ViewModel?>, rendered: StreamCore<ViewModel>,
-    step: @escaping RenderStep
+    announcer: RenderAnnouncer, step: @escaping RenderStep
   ) {
     self.state = state
     self.scheduler = scheduler
     self.lastRenderedBox = lastRendered
     self.renderedCore = rendered
+    self.announcer = announcer
     self.step = step
     super.init()
   }
@@ -151,8 +160,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     // deinit), and a checked unowned reference costs atomic traffic on every state change.
     // The replay of the current state only marks the loop dirty; the first view model is then
     // rendered at once, so a view attached this turn never shows a frame of empty content.
-    rib = (interactorScope as? Interactor)?.owningRouter
-    tree = rib?.existingContext
+    announcer.announce(to: (interactorScope as? Interactor)?.owningRouter)
     isStarting = true
     subscription = state.observe { [unowned(unsafe) self] _ in self.signal() }
     isStarting = false
@@ -164,19 +172,10 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     subscription?.cancel()
     subscription = nil
     isDirty = false
-    tree = nil
+    announcer.announce(to: nil)
   }
 
   // MARK: The loop
-
-  /// Tells the tree's render observers what was rendered. Out of line: `flush()` runs
-  /// unspecialised across modules, and a view model binding in its body would make every render
-  /// look up `Optional<ViewModel>`'s metadata.
-  @inline(never)
-  private func announceRender() {
-    guard let tree, let viewModel = lastRenderedBox.value else { return }
-    tree.emit(RenderRecord(router: rib, viewModel: viewModel))
-  }
 
   /// Marks the state as changed and schedules one render. Called for every state change; cheap
   /// when a render is already pending.
@@ -198,7 +197,6 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     presentCount += 1
     if step(state.core.current!.value) {
       renderCount += 1
-      if tree?.recordsRenders == true { announceRender() }
     }
     isRendering = false
     // A change made while rendering gets one more render, after this one.

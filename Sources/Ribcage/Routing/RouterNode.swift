@@ -433,14 +433,14 @@ open class RouterNode {
     let mutationsBefore = context.mutationCount
     var walk = context.borrowWalk()
     if active {
-      interactable.performActivation(announcingIn: context)
+      interactable.performActivation(announcingIn: context, as: self)
       if parent == nil, interactable.isActive { recordActiveRoot(true) }
       walk.pushChildren(of: self)
       while let node = walk.popLive() {
         if context.mutationCount != mutationsBefore, !node.isDescendant(of: self) { continue }
         // Active exactly while the parent is: a hook may have deactivated it.
         guard node.parent!.interactable.isActiveAndStaying else { continue }
-        node.interactable.performActivation(announcingIn: context)
+        node.interactable.performActivation(announcingIn: context, as: node)
         walk.pushChildren(of: node)
       }
     } else {
@@ -456,7 +456,7 @@ open class RouterNode {
     ownContext = context
     leakSlot.handOver()
     interactable.leakSlot.handOver()
-    if activating { interactable.performActivation(announcingIn: context) }
+    if activating { interactable.performActivation(announcingIn: context, as: self) }
   }
 
   /// Deactivates the collected `walk` children before parents, registering each router with
@@ -480,7 +480,7 @@ open class RouterNode {
       let node = nodes[index]
       let interactor = node.interactable
       batch?.register(node, interactor: interactor, at: index, of: walk)
-      interactor.performDeactivation(announcingIn: context)
+      interactor.performDeactivation(announcingIn: context, as: node)
     }
     context.deactivatingRoots.removeLast()
   }

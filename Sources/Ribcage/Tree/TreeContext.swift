@@ -201,9 +201,13 @@ public final class TreeContext {
     }
   }
 
-  func emit(_ render: RenderRecord) {
-    if let tap { Self.call(tap) { $0.treeRendered(render) } }
-    if renderRelay.hasSubscribers { renderRelay.send(render) }
+  /// Hands `viewModel`, just rendered by a loop of `router`'s RIB, to the tap as the value it
+  /// is, and to the ``renders`` observers as a ``RenderRecord``.
+  func emitRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+    if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
+    if renderRelay.hasSubscribers {
+      renderRelay.send(RenderRecord(router: router, viewModel: viewModel))
+    }
   }
 
   func emit(_ event: PluginEvent) {

@@ -7,7 +7,7 @@ enum EventPayload {
   /// A keyframe: every RIB's whole state, the flags and the running workflows.
   case keyframe(Keyframe)
   /// A rendered view model (`Encodable` or not: the record has its type).
-  case viewModel(Any)
+  case viewModel(KeptViewModel)
   case mark(String)
   case plugin(PluginEvent)
   case diagnostic(TreeDiagnostic)

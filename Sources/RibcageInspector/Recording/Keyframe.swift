@@ -29,7 +29,7 @@ struct Keyframe {
   /// ``ViewModelTypes``) and the value.
   struct RenderedViewModel {
     var type: Int32
-    var value: Any
+    var value: KeptViewModel
   }
 
   /// Bytes it counts for in the recorder's budget: its entries, and each view model at its

@@ -32,8 +32,8 @@ final class RecorderTap: InspectionTap {
     call { $0.treeLoaded(router) }
   }
 
-  override func treeRendered(_ render: RenderRecord) {
-    call { $0.recordRender(render) }
+  override func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+    call { $0.recordRender(viewModel, by: router) }
   }
 
   override func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {

@@ -18,7 +18,8 @@ extension SessionLineFormatter {
       out.member("view", rib.hasView)
       if let viewModel = rib.viewModel {
         out.member("viewModelType", tables.viewModelTypes.entries[Int(viewModel.type)].name)
-        if case .success(let json) = encode(viewModel.value, type: viewModel.type, tables: &tables)
+        if case .success(let json) = encode(
+          viewModel.value.value, type: viewModel.type, tables: &tables)
         {
           out.member("viewModel", json: json)
         }

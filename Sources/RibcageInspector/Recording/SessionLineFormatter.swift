@@ -92,8 +92,8 @@ struct SessionLineFormatter {
       out.appendFragment(",\"viewModelType\":\"")
       out.appendRaw(tables.viewModelTypes.entries[Int(type)].escapedName)
       out.appendFragment("\"")
-      if case .viewModel(let value) = payload {
-        writeViewModel(value, type: type, tables: &tables, into: out)
+      if case .viewModel(let kept) = payload {
+        writeViewModel(kept.value, type: type, tables: &tables, into: out)
       }
     default:
       writeSource(record, payload, tables: &tables, into: out)

@@ -180,29 +180,57 @@ extension SessionRecorder {
 }
 
 extension SessionRecorder {
-  func recordRender(_ render: RenderRecord) {
-    // No closure (`render.router.flatMap { … }`): a main-actor closure handed to the standard
-    // library is checked at run time for being on the main actor. The view model is copied
-    // only where it is kept (the table and the payload): each copy retains its box.
-    var slot: Int32?
-    if let router = render.router { slot = ribs.slot(of: router) }
-    let (type, isSampleDue) = tables.viewModelTypes.type(of: render.viewModelType)
-    if isSampleDue {
-      // What a view model of this type takes encoded is what the budget counts it as: learnt
-      // from its first value, then one render in every `ViewModelTypes.sampleInterval`.
-      _ = formatter.encode(render.viewModel, type: type, tables: &tables)
-    }
-    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
-    guard let slot else {
-      record(
-        .render, payload: .viewModel(render.viewModel), payloadBytes: bytes, other: UInt64(type))
+  /// Records a render the tap handed over: the view model is copied, in place, into its type's
+  /// store (no box), unless its dynamic type is not the type it was rendered as (a subclass).
+  func recordRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+    guard ObjectIdentifier(type(of: viewModel)) == ObjectIdentifier(ViewModel.self) else {
+      recordRender(boxed: viewModel, by: router)
       return
     }
-    ribs.setViewModel(Keyframe.RenderedViewModel(type: type, value: render.viewModel), at: slot)
+    let type = viewModelType(ViewModel.self, sampling: viewModel)
+    record(render: tables.viewModelTypes.keep(viewModel, type: type), type: type, by: router)
+  }
+
+  /// Records a render from the ``TreeContext/renders`` stream (a tree another recorder taps),
+  /// its view model boxed.
+  func recordRender(_ render: RenderRecord) {
+    recordRender(boxed: render.viewModel, by: render.router)
+  }
+
+  private func recordRender(boxed viewModel: Any, by router: RouterNode?) {
+    let index = viewModelType(type(of: viewModel), sampling: viewModel)
+    record(render: .boxed(viewModel), type: index, by: router)
+  }
+
+  /// The index of `viewModelType`. What a view model of a type takes encoded is what the budget
+  /// counts it as: learnt from its first value, then one render in every
+  /// `ViewModelTypes.sampleInterval` (`value` is boxed then, and only then).
+  @inline(__always)
+  private func viewModelType<ViewModel>(_ viewModelType: Any.Type, sampling value: ViewModel)
+    -> Int32
+  {
+    let (type, isSampleDue) = tables.viewModelTypes.type(of: viewModelType)
+    if isSampleDue { _ = formatter.encode(value, type: type, tables: &tables) }
+    return type
+  }
+
+  /// Appends a render record of `kept`, of view model type `type`, and keeps it as what the
+  /// router's RIB rendered last.
+  private func record(render kept: KeptViewModel, type: Int32, by router: RouterNode?) {
+    // No closure (`router.flatMap { … }`): a main-actor closure handed to the standard library
+    // is checked at run time for being on the main actor.
+    var slot: Int32?
+    if let router { slot = ribs.slot(of: router) }
+    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
+    guard let slot else {
+      record(.render, payload: .viewModel(kept), payloadBytes: bytes, other: UInt64(type))
+      return
+    }
+    ribs.setViewModel(Keyframe.RenderedViewModel(type: type, value: kept), at: slot)
     let node = ribs[slot]
     record(
-      .render, payload: .viewModel(render.viewModel), payloadBytes: bytes, rib: node.id,
-      path: node.path, other: UInt64(type), bits: EventBits.hasRIB)
+      .render, payload: .viewModel(kept), payloadBytes: bytes, rib: node.id, path: node.path,
+      other: UInt64(type), bits: EventBits.hasRIB)
   }
 
   // MARK: Everything else

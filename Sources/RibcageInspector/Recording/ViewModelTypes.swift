@@ -11,6 +11,8 @@ struct ViewModelTypes {
     var escapedName: [UInt8]
     var estimatedBytes: Int
     var rendersUntilSample: Int
+    /// Where its values are kept, made at the first value kept in place.
+    var store: ViewModelStore?
   }
 
   private(set) var entries: [Entry] = []
@@ -51,4 +53,12 @@ struct ViewModelTypes {
   }
 
   func estimatedBytes(of index: Int32) -> Int { entries[Int(index)].estimatedBytes }
+
+  /// Keeps a copy of `value`, whose type is type `index`, in place.
+  mutating func keep<ViewModel>(_ value: ViewModel, type index: Int32) -> KeptViewModel {
+    if let store = entries[Int(index)].store { return store.keep(value) }
+    let store = ViewModelStore(of: ViewModel.self)
+    entries[Int(index)].store = store
+    return store.keep(value)
+  }
 }

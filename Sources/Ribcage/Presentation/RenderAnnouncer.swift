@@ -1,0 +1,62 @@
+/// Where a ``RenderLoop`` announces what it renders: the tree of the RIB running the loop and
+/// that RIB's router, set while the loop runs.
+///
+/// The loop's render step, built where the view model's type is concrete, lends it each view
+/// model it rendered, and its generic method is specialised there: the tree gets the view model
+/// as the value it is, with no `Any` box (an allocation for a view model over three words), no
+/// copy and no run-time lookup of generic type metadata a render.
+@MainActor
+@usableFromInline
+final class RenderAnnouncer {
+  /// The tree, held by ``treeOwner``; read unretained, as a tree is held weakly by its
+  /// diagnostics handlers and retaining it would take the slow, side-table way on every render.
+  @exclusivity(unchecked) private var tree: Unmanaged<TreeContext>?
+  @exclusivity(unchecked) private var treeOwner: TreeContext?
+  /// The router of the RIB running the loop, while it runs.
+  @exclusivity(unchecked) private weak var rib: RouterNode?
+  /// Whether the loop runs in a tree: all the render step checks when it is not recorded.
+  @exclusivity(unchecked) @usableFromInline private(set) var isInTree = false
+
+  @usableFromInline
+  init() {}
+
+  /// Points it at `rib`'s tree, or at none.
+  func announce(to rib: RouterNode?) {
+    self.rib = rib
+    treeOwner = rib?.existingContext
+    tree = treeOwner.map { Unmanaged.passUnretained($0) }
+    isInTree = treeOwner != nil
+  }
+
+  /// Tells the tree's render observers, if it has any, that `viewModel` was just rendered.
+  /// Specialised in the render step's module, but out of the step itself.
+  @inlinable @inline(never)
+  func announce<ViewModel>(_ viewModel: ViewModel) {
+    guard isListened else { return }
+    emit(viewModel)
+  }
+
+  /// Whether the tree has render observers (a session recorder).
+  @usableFromInline
+  var isListened: Bool {
+    guard let tree else { return false }
+    return Self.read(tree) { $0.recordsRenders }
+  }
+
+  @usableFromInline
+  func emit<ViewModel>(_ viewModel: ViewModel) {
+    guard let tree else { return }
+    let rib = rib
+    Self.read(tree) { $0.emitRender(viewModel, by: rib) }
+  }
+
+  /// Calls `body` with `tree`, retaining nothing (see ``TreeContext``'s own helper for why a
+  /// helper: a main-actor closure handed to `_withUnsafeGuaranteedRef` directly is checked at
+  /// run time for being on the main actor).
+  @inline(__always)
+  private nonisolated static func read<Result>(
+    _ tree: Unmanaged<TreeContext>, _ body: (TreeContext) -> Result
+  ) -> Result {
+    tree._withUnsafeGuaranteedRef(body)
+  }
+}

@@ -1,0 +1,15 @@
+/// A view model the recorder keeps (a render's payload, a RIB's last render in the table and in
+/// keyframes): in place in a ``ViewModelChunk``, or boxed when it came as `Any` (from the
+/// ``TreeContext/renders`` stream) or its dynamic type is not the one it was rendered as.
+enum KeptViewModel {
+  case stored(ViewModelChunk, Int32)
+  case boxed(Any)
+
+  /// The value, boxed: for the formatter, when the ring is read.
+  var value: Any {
+    switch self {
+    case .stored(let chunk, let index): chunk.value(at: index)
+    case .boxed(let value): value
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Where a recorder keeps the view models of one type: in chunks, as the values they are, so a
+/// render copies its view model into memory that is already there instead of boxing it (a box
+/// is an allocation for a view model over three words). A chunk that nothing points into any
+/// more (its renders and keyframes left the ring, its RIBs rendered again) is emptied and
+/// reused: once the ring is warm, keeping a view model allocates nothing.
+final class ViewModelStore {
+  /// Values a chunk holds.
+  static let chunkCapacity = 32
+  /// How many of the oldest retired chunks a new chunk is looked for among.
+  private static let chunksLookedAt = 4
+
+  private let layout: ViewModelLayout
+  @exclusivity(unchecked) private var current: ViewModelChunk
+  /// Full chunks, oldest first from ``oldest`` (the slots before it are empty), kept so they can
+  /// be reused once nothing points into them.
+  @exclusivity(unchecked) private var retired: [ViewModelChunk?] = []
+  @exclusivity(unchecked) private var oldest = 0
+
+  init<ViewModel>(of type: ViewModel.Type) {
+    layout = ViewModelLayout(of: type)
+    current = ViewModelChunk(layout: layout, capacity: Self.chunkCapacity)
+  }
+
+  /// Keeps a copy of `value`, which must be of the type the store was made for.
+  @inline(__always)
+  func keep<ViewModel>(_ value: ViewModel) -> KeptViewModel {
+    if current.isFull { replaceCurrent() }
+    let index = current.append(value)
+    return .stored(current, index)
+  }
+
+  /// Retires the full current chunk and takes one nothing points into any more, or a new one.
+  ///
+  /// The ring drops its oldest segments first, so the oldest chunks are the first to be free:
+  /// only a few of the oldest are looked at, and one still pointed into (by a RIB that has not
+  /// rendered since, or a keyframe) goes to the back.
+  private func replaceCurrent() {
+    retired.append(current)
+    var reused: ViewModelChunk?
+    var looked = 0
+    while reused == nil, looked < Self.chunksLookedAt, oldest < retired.count {
+      looked += 1
+      var chunk = retired[oldest]!
+      retired[oldest] = nil
+      oldest += 1
+      if isKnownUniquelyReferenced(&chunk) { reused = chunk } else { retired.append(chunk) }
+    }
+    if oldest >= 64, oldest * 2 >= retired.count {
+      retired.removeFirst(oldest)
+      oldest = 0
+    }
+    if let reused {
+      reused.removeAll()
+      current = reused
+    } else {
+      current = ViewModelChunk(layout: layout, capacity: Self.chunkCapacity)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+@_spi(RibcageInspection) import Ribcage
+import RibcageInspector
+import RibcageTesting
+import Testing
+
+/// A view model over three words, so that boxing it would allocate: the recorder keeps it in
+/// place instead.
+struct CounterViewModel: Equatable, Codable {
+  var label: String
+  var doubled: String
+  var count: Int
+}
+
+/// Records each render's view model type as the tap receives it.
+@MainActor
+final class TypedRenderTap: InspectionTap {
+  var seen: [String] = []
+
+  override func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+    seen.append("\(ViewModel.self) \(router?.name ?? "none")")
+  }
+}
+
+@MainActor
+@Suite("SessionRecorder's view models kept in place", .timeLimit(.minutes(5)))
+struct RecorderViewModelStoreTests {
+  @Test("a tap gets each rendered view model as its own type, with the RIB that rendered it")
+  func typedTap() {
+    let app = RecordedApp()
+    app.launch()
+    let tap = TypedRenderTap()
+    app.root.context.setInspectionTap(tap, timesHooks: false)
+    defer { app.root.context.setInspectionTap(nil, timesHooks: false) }
+    let state = MutableStateStream(1)
+    let scheduler = ManualRenderScheduler()
+    do {
+      let cart = CartViewRouter(service: CartService(), scheduler: scheduler)
+      app.root.attachChild(cart)
+      let loop = RenderLoop(
+        state: state.stream, present: { CounterViewModel(label: "\($0)", doubled: "", count: $0) },
+        render: { _ in }, scheduler: scheduler)
+      loop.start(cart.interactor)
+      state.value = 2
+      scheduler.flush()
+      app.root.detachChild(cart)
+    }
+    #expect(app.detector.sweep().isEmpty)
+    #expect(tap.seen.filter { $0.hasPrefix("CounterViewModel") }.count == 2)
+    #expect(tap.seen.last == "CounterViewModel CartView")
+  }
+
+  @Test("every render and keyframe of a dropping ring shows the value rendered then")
+  func keptValuesSurviveReuse() throws {
+    let app = RecordedApp()
+    // A small ring: segments are dropped, and the chunks their view models were in are reused.
+    let recorder = try SessionRecorder(
+      app.root, configuration: .init(byteBudget: 8 * 1024, keyframeInterval: 20))
+    app.launch()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    let renders = 2_000
+    do {
+      let cart = CartViewRouter(service: CartService(), scheduler: scheduler)
+      app.root.attachChild(cart)
+      let loop = RenderLoop(
+        state: state.stream,
+        present: { count in
+          CounterViewModel(label: "count \(count)", doubled: "\(count * 2)", count: count)
+        },
+        render: { _ in }, scheduler: scheduler)
+      loop.start(cart.interactor)
+      for count in 1...renders {
+        state.value = count
+        scheduler.flush()
+        if count % 97 == 0 { _ = recorder.mark("at \(count)") }
+      }
+      app.root.detachChild(cart)
+    }
+    #expect(app.detector.sweep().isEmpty)
+    #expect(recorder.droppedEventCount > 0)
+
+    let timeline = try SessionTimeline(recorder)
+    var checked = 0
+    var lastCount: Int64?
+    for (index, event) in timeline.events.enumerated() {
+      if event.kind == .render, event.string("viewModelType")?.hasSuffix("CounterViewModel") == true
+      {
+        let viewModel = try #require(event.fields["viewModel"])
+        guard case .integer(let count) = viewModel["count"] else {
+          Issue.record("no count in \(viewModel)")
+          continue
+        }
+        #expect(viewModel["label"] == .string("count \(count)"))
+        #expect(viewModel["doubled"] == .string("\(count * 2)"))
+        if let lastCount { #expect(count == lastCount + 1) }
+        lastCount = count
+        checked += 1
+      }
+      if event.kind == .mark, let lastCount {
+        // The moment at a mark rebuilds from the keyframe before it: the RIB shows the value
+        // rendered last.
+        let shown = timeline.moment(at: index).rib(at: "AppRoot/CartView")?.viewModel
+        #expect(shown?["count"] == .integer(lastCount))
+      }
+    }
+    #expect(checked > 10)
+    #expect(lastCount == Int64(renders))
+  }
+}
