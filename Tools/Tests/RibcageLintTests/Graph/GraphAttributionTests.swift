@@ -1,7 +1,7 @@
 import RibcageLint
 import Testing
 
-/// Which RIB is a child's parent, in the shapes modular public apps use (issue 43): the RIB
+/// Which RIB is a child's parent, in the shapes modular public apps use: the RIB
 /// whose router really attaches it, through whatever helper hands it the builder.
 @Suite(.timeLimit(.minutes(10))) struct GraphAttributionTests {
   static let loggedIn = """

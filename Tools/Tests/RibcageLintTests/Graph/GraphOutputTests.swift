@@ -149,7 +149,7 @@ private nonisolated(unsafe) let mermaidLine = try! Regex(
 
 @Test(.timeLimit(.minutes(10))) func graphCheckExitsOneOnErrorsInTheCompilersForm() throws {
   let folder = SourceFolder(richApp())
-  // A problem read from source is a warning: the app may compile (issue 43); --strict fails.
+  // A problem read from source is a warning: the app may compile; --strict fails.
   #expect(ribcage(["graph", "--check", "--quiet"], in: folder.path).status == 0)
   let run = ribcage(["graph", "--check", "--strict"], in: folder.path)
   #expect(run.status == 1)
