@@ -90,7 +90,9 @@ final class RetainCycleClosure: FileRule, LintRule {
         let target = SyntaxQueries.assignmentTarget(of: closure),
         let owner = Self.storingObject(target)
       {
-        checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself")
+        checkStoredOnItself(
+          closure, owner, property: target.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+          in: info)
       }
       return
     }
@@ -153,7 +155,8 @@ final class RetainCycleClosure: FileRule, LintRule {
         checkStoredClosure(
           closure, storedOn: nil, in: info, property: member.declName.baseName.text)
       } else if let owner = Self.storingObject(target) {
-        checkStoredClosure(closure, storedOn: owner, in: info)
+        checkStoredClosure(
+          closure, storedOn: owner, in: info, property: member.declName.baseName.text)
       }
     } else if let reference = target.as(DeclReferenceExprSyntax.self),
       !pendingAssignments.isEmpty
@@ -217,15 +220,65 @@ final class RetainCycleClosure: FileRule, LintRule {
         isJudgment: isReset)
       return
     }
-    if checkCapture(closure, of: owner, in: info, context: "it is stored on '\(owner)' itself") {
-      return
-    }
+    if checkStoredOnItself(closure, owner, property: property, in: info) { return }
     // On a local (a cell configured in `cellForRow`, which the table view owns) it is not kept
     // by self.
     guard !SyntaxQueries.isLocal(owner, at: closure) else { return }
     checkCapture(
       closure, of: "self", in: info,
       context: "it is stored on '\(owner)', which \(info.name) keeps", isJudgment: true)
+  }
+
+  /// Reports if `closure`, stored in `owner.property`, uses `owner` strongly; returns whether
+  /// it reported or the cycle breaks by itself.
+  @discardableResult
+  private func checkStoredOnItself(
+    _ closure: ClosureExprSyntax, _ owner: String, property: String?, in info: TypeInfo
+  ) -> Bool {
+    guard property == "completionBlock" else {
+      return checkCapture(
+        closure, of: owner, in: info, context: "it is stored on '\(owner)' itself")
+    }
+    // An `Operation` sets its `completionBlock` to nil once it runs (documented by Foundation):
+    // enqueued or started here, the cycle breaks by itself; otherwise it lasts until someone
+    // runs the operation, which this file does not show.
+    if Self.isRun(owner, at: closure) { return Self.capturesStrongly(closure, owner) }
+    return checkCapture(
+      closure, of: owner, in: info,
+      context: "it is stored on '\(owner)' itself until the operation runs", isJudgment: true)
+  }
+
+  /// Whether the function around `node` enqueues or starts the operation `name`
+  /// (`queue.addOperation(name)`, `queue.addOperations([name], …)`, `name.start()`).
+  private static func isRun(_ name: String, at node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let parent = current, !parent.is(FunctionDeclSyntax.self),
+      !parent.is(InitializerDeclSyntax.self), !parent.is(MemberBlockSyntax.self)
+    {
+      current = parent.parent
+    }
+    guard let scope = current, !scope.is(MemberBlockSyntax.self) else { return false }
+    return scope.tokens(viewMode: .sourceAccurate).contains { token in
+      guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self)
+      else { return false }
+      if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+        member.base?.id == ExprSyntax(reference).id
+      {
+        return member.declName.baseName.text == "start"
+          && member.parent?.is(FunctionCallExprSyntax.self) == true
+      }
+      var up = reference.parent
+      while let node = up, !node.is(CodeBlockItemSyntax.self) {
+        if let call = node.as(FunctionCallExprSyntax.self),
+          let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+          ["addOperation", "addOperations"].contains(callee.declName.baseName.text)
+        {
+          return true
+        }
+        up = node.parent
+      }
+      return false
+    }
   }
 
   /// Whether the type being walked assigns `nil` to `property` (`onDone = nil`,

@@ -367,6 +367,45 @@ import Testing
     #expect(found.map(\.line) == [6, 7])
     #expect(found.map(\.severity) == [.warning, .error])
   }
+
+  /// An `Operation` clears its own `completionBlock` once it runs (Foundation documents it), so
+  /// a completion block using the operation is no lasting cycle when the code shows the
+  /// operation enqueued or started. Not shown running, it stays kept until it runs: a warning.
+  /// A closure stored on an object under another name is still a cycle in every reading.
+  @Test func anOperationsCompletionBlockUsingItIsBrokenWhenItRuns() throws {
+    let source = """
+      import Foundation
+      final class TileSortingService {
+        private let queue = OperationQueue()
+        var onSorted: (([Tile]) -> Void)?
+        func sort(_ tiles: [Tile]) {
+          let job = SortTilesOperation(tiles: tiles)
+          queue.addOperation(job)
+          job.completionBlock = { [weak self] in
+            self?.onSorted?(job.sorted ?? [])
+          }
+        }
+        func sortNow(_ tiles: [Tile]) {
+          let job = SortTilesOperation(tiles: tiles)
+          job.completionBlock = { print(job.sorted ?? []) }
+          job.start()
+        }
+        func prepare(_ tiles: [Tile]) -> SortTilesOperation {
+          let job = SortTilesOperation(tiles: tiles)
+          job.completionBlock = { print(job.sorted ?? []) }
+          return job
+        }
+        func remember(_ tiles: [Tile]) {
+          let job = SortTilesOperation(tiles: tiles)
+          queue.addOperation(job)
+          job.whenSorted = { print(job.sorted ?? []) }
+        }
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [19, 25])
+    #expect(found.map(\.severity) == [.warning, .error])
+  }
 }
 
 // A closure kept by an object (an alert's action, a view's bag) that uses that object strongly.
