@@ -148,6 +148,10 @@ struct FileFacts: Sendable {
   var componentDependencies: [String: String] = [:]
   /// What the file's classes, structs and extensions conform to (who provides a dependency).
   var conformances: Set<String> = []
+  /// Component classes → what they conform to (the dependencies of the children they provide).
+  var componentProvisions: [String: Set<String>] = [:]
+  /// Types created inside a builder (a RIB's own component is made by its builder).
+  var builderCreations: Set<String> = []
   /// Types the app's launch code creates (`AppDelegate`, `SceneDelegate`, the `@main` app), or
   /// that are created with an empty dependency (`RootComponent(dependency: EmptyComponent())`).
   var launchCreations: Set<String> = []

@@ -40,6 +40,7 @@ final class GlobalState: FileRule, LintRule {
       case .type(let dependency) = argument.argument
     else { return }
     context.facts.componentDependencies[frame.info.name] = dependency.baseName
+    context.facts.componentProvisions[frame.info.name, default: []].formUnion(frame.inherited)
   }
 
   /// System stores that are app-wide mutable state: `UserDefaults.standard`.
@@ -149,6 +150,7 @@ final class GlobalState: FileRule, LintRule {
     guard let user = context.outermostRIBType, !context.inTestDouble,
       !Self.isCompositionRoot(user)
     else { return }
+    if user.roles.contains(.builder) { context.facts.builderCreations.insert(name) }
     context.facts.constructions.append(
       (
         user.name, user.roles.contains(.view), name,
@@ -206,26 +208,46 @@ final class GlobalState: FileRule, LintRule {
   }
 
   /// The app's root components, by what they are rather than their names: built with an empty
-  /// dependency, built by the launch code (app or scene delegate, `@main` app), or built with a
-  /// dependency protocol of the app's that no type of the app provides (nobody's child). Wiring
-  /// a singleton into the DI graph there is where it should be made.
+  /// dependency, built by the launch code (app or scene delegate, `@main` app), built with a
+  /// dependency protocol of the app's that no type of the app provides (nobody's child), or
+  /// built with a dependency only the app's empty component provides (one with an empty
+  /// dependency no builder makes, `AppComponent: Component<EmptyComponent>, RootDependency`,
+  /// made by the launch code): the root RIB's component one level below it, since nothing above
+  /// could inject what it wires. Wiring a singleton into the DI graph there is where it should
+  /// be made.
   static func rootComponents(in run: RunFacts) -> Set<String> {
     var conformances: Set<String> = []
     var protocols: Set<String> = []
     var launched: Set<String> = []
+    var builderMade: Set<String> = []
+    var dependencies: [String: String] = [:]
+    var provided: [String: Set<String>] = [:]
     for analysis in run.analyses {
       conformances.formUnion(analysis.facts.conformances)
       protocols.formUnion(analysis.facts.protocols.keys)
       launched.formUnion(analysis.facts.launchCreations)
+      builderMade.formUnion(analysis.facts.builderCreations)
+      dependencies.merge(analysis.facts.componentDependencies) { first, _ in first }
+      provided.merge(analysis.facts.componentProvisions) { $0.union($1) }
+    }
+    // What the launch components provide: their children are the root RIBs.
+    var launchProvided: Set<String> = []
+    for (component, dependency) in dependencies
+    where emptyDependencies.contains(dependency) && !builderMade.contains(component) {
+      launchProvided.formUnion(provided[component] ?? [])
     }
     var roots: Set<String> = []
-    for analysis in run.analyses {
-      for (component, dependency) in analysis.facts.componentDependencies
-      where emptyDependencies.contains(dependency) || launched.contains(component)
-        || (protocols.contains(dependency) && !conformances.contains(dependency))
-      {
-        roots.insert(component)
-      }
+    for (component, dependency) in dependencies
+    where emptyDependencies.contains(dependency) || launched.contains(component)
+      || (protocols.contains(dependency) && !conformances.contains(dependency))
+      || (launchProvided.contains(dependency)
+        && !provided.contains { other, provides in
+          provides.contains(dependency)
+            && !(emptyDependencies.contains(dependencies[other] ?? "")
+              && !builderMade.contains(other))
+        })
+    {
+      roots.insert(component)
     }
     return roots
   }

@@ -304,6 +304,93 @@ import Testing
         "Main/MainComponent.swift:3", "Services/Services.swift:2",
       ])
   }
+
+  /// The root RIB's component is the composition root even one level below the app's empty
+  /// component: its dependency is provided only by the component the launch code makes with
+  /// nothing (`Component<EmptyComponent>`), so nothing above it could inject what it wires.
+  /// A child whose dependency the root RIB's component provides is no root.
+  @Test func theComponentBelowTheLaunchComponentIsTheRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "App/LaunchComponent.swift": """
+      import ModernRIBs
+      final class LaunchComponent: Component<EmptyComponent>, HarborDependency {}
+      """,
+      "App/AppDelegate.swift": """
+      import ModernRIBs
+      final class AppDelegate: UIResponder, UIApplicationDelegate {
+        func start() {
+          router = HarborBuilder(dependency: LaunchComponent()).build()
+        }
+      }
+      """,
+      "Harbor/HarborBuilder.swift": """
+      import ModernRIBs
+      protocol HarborDependency: Dependency {}
+      final class HarborBuilder: Builder<HarborDependency>, HarborBuildable {
+        func build() -> LaunchRouting {
+          let component = HarborComponent(dependency: dependency)
+          return HarborRouter(component: component)
+        }
+      }
+      """,
+      "Harbor/HarborComponent.swift": """
+      import ModernRIBs
+      final class HarborComponent: Component<HarborDependency>, DockDependency {
+        let keychain: KeychainStoring = KeychainStore.shared
+        lazy var dockBuilder = DockBuilder(dependency: self)
+      }
+      """,
+      "Dock/DockBuilder.swift": """
+      import ModernRIBs
+      protocol DockDependency: Dependency {}
+      final class DockComponent: Component<DockDependency> {
+        var analytics: Analytics { Analytics.shared }
+      }
+      final class DockBuilder: Builder<DockDependency>, DockBuildable {
+        func build() -> DockRouting {
+          let component = DockComponent(dependency: dependency)
+          return DockRouter(component: component)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Dock/DockBuilder.swift:4", "Services/Services.swift:2",
+      ])
+  }
+
+  /// A root RIB's component made by its builder with an empty dependency provides its
+  /// children's dependencies: they are not roots for that.
+  @Test func aChildOfARootBuiltByItsBuilderIsNoRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "Root/RootBuilder.swift": """
+      import RIBs
+      final class RootComponent: Component<EmptyDependency>, QuayDependency {
+        let keychain = KeychainStore.shared
+      }
+      final class RootBuilder: Builder<EmptyDependency>, RootBuildable {
+        func build() -> LaunchRouting {
+          let component = RootComponent(dependency: dependency)
+          return RootRouter(quayBuilder: QuayBuilder(dependency: component))
+        }
+      }
+      """,
+      "Quay/QuayComponent.swift": """
+      import RIBs
+      protocol QuayDependency: Dependency {}
+      final class QuayComponent: Component<QuayDependency> {
+        let analytics = Analytics.shared
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Quay/QuayComponent.swift:4", "Services/Services.swift:2",
+      ])
+  }
 }
 
 // A `static var` is state only when some code writes it.
