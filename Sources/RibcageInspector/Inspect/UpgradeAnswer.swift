@@ -29,10 +29,15 @@ enum UpgradeAnswer: Equatable {
     else {
       return .refused(status: status)
     }
-    let accept = lines.dropFirst().lazy.compactMap { line in
+    // A server must send the accept once (RFC 6455 §11.3.3); taking the first of two would let
+    // one header decide while every other reader sees both.
+    let accepts = lines.dropFirst().compactMap { line in
       Self.value(of: "sec-websocket-accept", in: line)
-    }.first
-    guard let accept, accept.elementsEqual(expectedAccept(for: key).utf8) else {
+    }
+    guard accepts.count <= 1 else {
+      throw .handshakeRefused("more than one Sec-WebSocket-Accept")
+    }
+    guard let accept = accepts.first, accept.elementsEqual(expectedAccept(for: key).utf8) else {
       throw .handshakeRefused("a wrong Sec-WebSocket-Accept")
     }
     return .accepted(headLength: end + 4)

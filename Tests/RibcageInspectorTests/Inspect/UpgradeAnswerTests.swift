@@ -48,6 +48,16 @@ struct UpgradeAnswerTests {
         .contains("a wrong Sec-WebSocket-Accept"))
   }
 
+  @Test("an accept sent twice is refused, whichever comes first (RFC 6455 §11.3.3)")
+  func acceptTwice() {
+    let wrong = "Sec-WebSocket-Accept: x\r\n"
+    for headers in [Self.accept + wrong, wrong + Self.accept, Self.accept + Self.accept] {
+      #expect(
+        Self.answer("HTTP/1.1 101 OK\r\n" + headers + "\r\n")
+          .contains("more than one Sec-WebSocket-Accept"))
+    }
+  }
+
   @Test("a head longer than 16 KiB is refused whether it comes at once or in pieces")
   func oversized() {
     let head =
