@@ -33,17 +33,20 @@ public struct FlagIssue: Sendable, Equatable, CustomStringConvertible {
     self.source = source
   }
 
+  /// One line, the key quoted as a JSON string: a key comes from a file or a fetch, and written
+  /// as it is, a quote or a line feed in it would end the sentence and start one of its own.
   public var description: String {
-    switch kind {
+    let quotedKey = JSONText.quoted(key ?? "")
+    return switch kind {
     case .unknownKey:
-      "\(source) sets unknown flag \"\(key ?? "")\": no flag with this key is registered; its "
+      "\(source) sets unknown flag \(quotedKey): no flag with this key is registered; its "
         + "value waits for one. Check the key for a typo."
     case .wrongType(let expected, let found):
-      "\(source) sets flag \"\(key ?? "")\" to \(found), but it is \(expected); ignored."
+      "\(source) sets flag \(quotedKey) to \(found), but it is \(expected); ignored."
     case .malformedSource(let detail):
       "\(source) is not a flat JSON object of flag values (\(detail)); nothing from it applied."
     case .duplicateKey:
-      "\(source) sets flag \"\(key ?? "")\" more than once; the last value applies."
+      "\(source) sets flag \(quotedKey) more than once; the last value applies."
     }
   }
 }

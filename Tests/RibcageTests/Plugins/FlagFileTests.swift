@@ -137,4 +137,23 @@ import Testing
       ])
     #expect(flags.value(FeatureFlag<Int>.maxStops) == 1)
   }
+
+  @Test func anIssueQuotesItsKeyAsJSON() {
+    // A key is text from the file: written as it is, a quote and a line feed in it end the
+    // issue's sentence and start one the file made up.
+    let key = "x\" to 1; fine.\nlocal file sets flag \"y"
+    let file =
+      #"{"x\" to 1; fine.\nlocal file sets flag \"y": 1, "#
+      + #""x\" to 1; fine.\nlocal file sets flag \"y": 2}"#
+    let flags = FlagStore()
+    let issues = flags.loadFile(file)
+    #expect(issues == [FlagIssue(kind: .duplicateKey, key: key, source: .localFile)])
+    #expect(
+      issues.first?.description
+        == #"local file sets flag "x\" to 1; fine.\nlocal file sets flag \"y" more than once; the last value applies."#
+    )
+    #expect(
+      flags.issuesForPendingKeys().first?.description.hasPrefix(
+        #"local file sets unknown flag "x\" to 1; fine.\n"#) == true)
+  }
 }
