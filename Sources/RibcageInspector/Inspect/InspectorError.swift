@@ -11,7 +11,19 @@ public enum InspectorError: Error, Sendable, Equatable, CustomStringConvertible 
   /// The connection broke or the server sent what the protocol does not allow.
   case connectionLost(String)
 
+  /// One line with no control character: the reasons carry text a server chose (its status
+  /// line, its answer's first line, its close reason), and an escape sequence in it would reach
+  /// the developer's terminal. Each control character (C0, DEL, C1) reads as U+FFFD.
   public var description: String {
+    String(
+      String.UnicodeScalarView(
+        sentence.unicodeScalars.lazy.map { scalar in
+          scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar
+        }))
+  }
+
+  /// What ``description`` says, before control characters are replaced.
+  private var sentence: String {
     switch self {
     case .invalidURL(let url, let reason):
       "'\(url)' is not an inspector URL: \(reason); use the URL ribcage inspect prints"
