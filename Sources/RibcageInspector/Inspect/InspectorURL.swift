@@ -39,6 +39,10 @@ public struct InspectorURL: Sendable, Equatable, CustomStringConvertible {
       portText = authority[authority.index(after: colon)...]
     }
     guard !hostPart.isEmpty else { throw invalid("no host") }
+    // The host is written into the request's Host line, where a line break would add a header.
+    guard hostPart.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else {
+      throw invalid("the host has characters a URL cannot carry")
+    }
     guard let portText, let port = UInt16(String(portText)), port > 0 else {
       throw invalid("no port (ribcage inspect prints the whole URL)")
     }

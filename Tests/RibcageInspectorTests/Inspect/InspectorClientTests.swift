@@ -38,6 +38,10 @@ struct InspectorURLTests {
       ("http://127.0.0.1:99999/?token=a", "no port"),
       ("http://127.0.0.1:7420/", "no token"),
       ("http://127.0.0.1:7420/?token=", "no token"),
+      // The host is written into the request's Host line: a line break there would add a header.
+      ("http://127.0.0.1\r\nX-Evil: 1:7420/?token=a", "the host has characters"),
+      ("http://a b:7420/?token=a", "the host has characters"),
+      ("http://[::1\u{7F}]:7420/?token=a", "the host has characters"),
     ])
   func rejects(text: String, reason: String) {
     #expect {
