@@ -93,6 +93,10 @@ struct TypeDeclaration: Sendable {
     /// The method the call is in.
     var function: String?
     var place: SourcePoint
+    /// The receiver is a property of another object the type holds
+    /// (`dependency.profileBuilder.build(…)`): its type is the RIB's component's property of
+    /// that name, when the type does not bind the name itself.
+    var isThroughMember = false
   }
 
   /// A method or initializer: what it takes and returns.

@@ -261,11 +261,18 @@ final class GraphVisitor: SyntaxVisitor {
           type: type, scope: Self.scopeArgument(node), function: functions.last,
           flag: flags.last, place: point(node), isUnused: Self.isUnused(node)))
     } else if let access = callee.as(MemberAccessExprSyntax.self),
-      access.declName.baseName.text.hasPrefix("build"),
-      let receiver = Self.receiverName(access.base)
+      access.declName.baseName.text.hasPrefix("build")
     {
-      current.buildCalls.append(
-        .init(receiver: receiver, flag: flags.last, function: functions.last, place: point(node)))
+      if let receiver = Self.receiverName(access.base) {
+        current.buildCalls.append(
+          .init(
+            receiver: receiver, flag: flags.last, function: functions.last, place: point(node)))
+      } else if let receiver = Self.memberReceiverName(access.base) {
+        current.buildCalls.append(
+          .init(
+            receiver: receiver, flag: flags.last, function: functions.last, place: point(node),
+            isThroughMember: true))
+      }
     }
     return .visitChildren
   }
@@ -425,6 +432,16 @@ final class GraphVisitor: SyntaxVisitor {
       return access.declName.baseName.text
     }
     return nil
+  }
+
+  /// `profileBuilder` for `dependency.profileBuilder` (`dependency` a name other than `self`):
+  /// a builder reached through an object the type holds.
+  private static func memberReceiverName(_ base: ExprSyntax?) -> String? {
+    guard let access = base?.as(MemberAccessExprSyntax.self),
+      let holder = access.base?.as(DeclReferenceExprSyntax.self),
+      holder.baseName.tokenKind != .keyword(.self)
+    else { return nil }
+    return access.declName.baseName.text
   }
 
   /// The scope handed to a builder or component: the `dependency:`/`parent:`/`component:`

@@ -85,6 +85,120 @@ import Testing
     #expect(found.messages(.missingDependency).isEmpty, "\(found.problems)")
   }
 
+  @Test func childBuildersMadeInHelpersNestedInTheRoutersHelperAreFollowed() throws {
+    // The builder hands the router one helper, which makes two more, one of them holding the
+    // child's builder (the router reaches it through the outer helper's protocol-typed
+    // property).
+    let found = try graph(
+      uberApp([
+        "LoggedIn/LoggedIn.swift": Self.loggedIn + """
+
+          final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
+            func build(withListener listener: LoggedInListener) -> LoggedInRouting {
+              let component = LoggedInComponent(dependency: dependency)
+              let interactor = LoggedInInteractor()
+              let wiring = LoggedInWiring(component: component)
+              return LoggedInRouter(interactor: interactor, wiring: wiring)
+            }
+          }
+          protocol PanelWiring { var offGameBuilder: OffGameBuildable { get } }
+          final class LoggedInWiring {
+            let panels: PanelWiring
+            let extras: ExtrasWiring
+            init(component: LoggedInComponent) {
+              panels = LoggedInPanelWiring(component: component)
+              extras = ExtrasWiring(title: "extras")
+            }
+          }
+          final class LoggedInPanelWiring: PanelWiring, OffGameDependency {
+            let scores: ScoreStream
+            lazy var offGameBuilder: OffGameBuildable = OffGameBuilder(dependency: self)
+            init(component: LoggedInComponent) { scores = component.scores }
+          }
+          final class ExtrasWiring {
+            let title: String
+            init(title: String) { self.title = title }
+          }
+          final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
+            private let wiring: LoggedInWiring
+            init(interactor: LoggedInInteractable, wiring: LoggedInWiring) {
+              self.wiring = wiring
+              super.init(interactor: interactor)
+            }
+            func routeToOffGame() {
+              attachChild(wiring.panels.offGameBuilder.build(withListener: interactor))
+            }
+          }
+          """,
+        // The nested helper provides OffGame's dependency, not LoggedIn's component.
+        "OffGame/OffGame.swift": try #require(uberApp()["OffGame/OffGame.swift"])
+          .replacingOccurrences(of: "extension LoggedInComponent: OffGameDependency {}", with: ""),
+      ]))
+    #expect(found.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
+    #expect(found.roots == ["Root"])
+  }
+
+  @Test func aChildBuiltThroughTheRoutersDependencyObjectIsAttachedThere() throws {
+    // The root component makes OffGame's builder once and attaches OffGame itself; LoggedIn's
+    // component passes that builder on, and LoggedIn's router builds it through the
+    // protocol-typed dependency object it is given: LoggedIn attaches OffGame too.
+    let found = try graph(
+      uberApp([
+        "Root/RootOffGame.swift": """
+        import RIBs
+        extension RootComponent: OffGameDependency {
+          var scores: ScoreStream { ScoreStream() }
+          var offGameBuilder: OffGameBuildable { OffGameBuilder(dependency: self) }
+        }
+        extension RootRouter {
+          func routeToOffGame(builder: OffGameBuildable) {
+            attachChild(builder.build(withListener: interactor))
+          }
+        }
+        """,
+        "LoggedIn/LoggedIn.swift": """
+        import RIBs
+        protocol LoggedInDependency: Dependency {
+          var offGameBuilder: OffGameBuildable { get }
+        }
+        extension RootComponent: LoggedInDependency {}
+        final class LoggedInComponent: Component<LoggedInDependency>, LoggedInRouterDependency {
+          var offGameBuildable: OffGameBuildable { dependency.offGameBuilder }
+        }
+        protocol LoggedInListener: AnyObject {}
+        protocol LoggedInBuildable: Buildable {
+          func build(withListener listener: LoggedInListener) -> LoggedInRouting
+        }
+        final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
+          func build(withListener listener: LoggedInListener) -> LoggedInRouting {
+            let component = LoggedInComponent(dependency: dependency)
+            return LoggedInRouter(interactor: LoggedInInteractor(), dependency: component)
+          }
+        }
+        protocol LoggedInRouterDependency: AnyObject {
+          var offGameBuildable: OffGameBuildable { get }
+        }
+        protocol LoggedInRouting: Routing {}
+        protocol LoggedInInteractable: Interactable, OffGameListener {}
+        final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
+          private let dependency: LoggedInRouterDependency
+          init(interactor: LoggedInInteractable, dependency: LoggedInRouterDependency) {
+            self.dependency = dependency
+            super.init(interactor: interactor)
+          }
+          func routeToOffGame() {
+            attachChild(dependency.offGameBuildable.build(withListener: interactor))
+          }
+        }
+        final class LoggedInInteractor: Interactor, LoggedInInteractable {}
+        """,
+        "OffGame/OffGame.swift": try #require(uberApp()["OffGame/OffGame.swift"])
+          .replacingOccurrences(of: "extension LoggedInComponent: OffGameDependency {}", with: ""),
+      ]))
+    #expect(found.edgeList.contains("LoggedIn → OffGame"), "\(found.edgeList)")
+    #expect(found.roots == ["Root"])
+  }
+
   @Test func aComponentMakingAChildsBuilderForDIIsNotItsParent() throws {
     // The root component makes OffGame's builder as a property other RIBs' dependencies reach;
     // LoggedIn's builder hands one to its router, which attaches OffGame.

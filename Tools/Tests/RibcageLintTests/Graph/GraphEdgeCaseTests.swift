@@ -259,3 +259,59 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   ])
   #expect(graph.nodes.map(\.id) == ["App/Feed.Home", "App/Home.Home"])
 }
+
+/// Two RIBs that open each other (a story's author, the author's story) from builders the root
+/// component makes once and hands down: building one makes no builder of the other, so nothing
+/// recurses; opening them in turn is navigation. Builders created along the loop would recurse:
+/// that is still a cycle (see `cyclesOrphansDoubleBuildsAndRootsAreReported`).
+@Test(.timeLimit(.minutes(10))) func aLoopThroughBuildersHandedDownIsNoCycle() throws {
+  let rib = { (name: String, other: String) in
+    """
+    import RIBs
+    protocol \(name)Dependency: Dependency { var \(other.lowercased())Builder: \(other)Buildable { get } }
+    protocol \(name)Buildable: Buildable { func build() -> \(name)Routing }
+    final class \(name)Builder: Builder<\(name)Dependency>, \(name)Buildable {
+      func build() -> \(name)Routing {
+        \(name)Router(interactor: \(name)Interactor(), \(other.lowercased())Builder: dependency.\(other.lowercased())Builder)
+      }
+    }
+    protocol \(name)Routing: Routing {}
+    final class \(name)Router: Router<\(name)Interactor>, \(name)Routing {
+      private let \(other.lowercased())Builder: \(other)Buildable
+      init(interactor: \(name)Interactor, \(other.lowercased())Builder: \(other)Buildable) {
+        self.\(other.lowercased())Builder = \(other.lowercased())Builder
+        super.init(interactor: interactor)
+      }
+    }
+    final class \(name)Interactor: Interactor {}
+    """
+  }
+  let found = try graph([
+    "App.swift": """
+    import RIBs
+    final class ShelfComponent: Component<EmptyDependency>, AuthorDependency, StoryDependency {
+      lazy var authorBuilder: AuthorBuildable = AuthorBuilder(dependency: self)
+      lazy var storyBuilder: StoryBuildable = StoryBuilder(dependency: self)
+    }
+    final class ShelfBuilder: Builder<EmptyDependency> {
+      func build() -> ShelfRouter {
+        let component = ShelfComponent(dependency: dependency)
+        return ShelfRouter(interactor: ShelfInteractor(), storyBuilder: component.storyBuilder)
+      }
+    }
+    final class ShelfRouter: Router<ShelfInteractor> {
+      private let storyBuilder: StoryBuildable
+      init(interactor: ShelfInteractor, storyBuilder: StoryBuildable) {
+        self.storyBuilder = storyBuilder
+        super.init(interactor: interactor)
+      }
+    }
+    final class ShelfInteractor: Interactor {}
+    """,
+    "Story.swift": rib("Story", "Author"),
+    "Author.swift": rib("Author", "Story"),
+  ])
+  #expect(found.edgeList.contains("Story → Author"), "\(found.edgeList)")
+  #expect(found.edgeList.contains("Author → Story"), "\(found.edgeList)")
+  #expect(found.messages(.cycle).isEmpty, "\(found.problems)")
+}

@@ -57,7 +57,14 @@ extension GraphBuilder {
           }
         }
         for call in declaration.buildCalls {
-          guard let type = owner.binding(call.receiver, in: call.function) else { continue }
+          // Through another object (`dependency.profileBuilder`): the RIB's component's
+          // property of that name, which that object is.
+          guard
+            let type = call.isThroughMember
+              ? (owner.binding(call.receiver)
+                ?? rib.componentKey.flatMap { index.entries[$0]?.binding(call.receiver) })
+              : owner.binding(call.receiver, in: call.function)
+          else { continue }
           for builder in buildersNamed(type, from: owner.module, path: part.path) {
             add(
               builder,

@@ -1,5 +1,8 @@
 extension GraphBuilder {
-  /// Each cycle once, as the path that closes it.
+  /// Each cycle once, as the path that closes it — when building it recurses: every RIB on the
+  /// loop creates the next one's builder. A loop through a builder handed down (made once by an
+  /// ancestor's component, stored and built on demand) builds nothing eagerly: opening the RIBs
+  /// in turn (a story's author, the author's story) is navigation, not a cycle.
   func findCycles(_ graph: inout RIBGraph) {
     var children: [String: [RIBGraph.Edge]] = [:]
     for edge in graph.edges { children[edge.parent, default: []].append(edge) }
@@ -28,7 +31,10 @@ extension GraphBuilder {
           path.append(edge.child)
         case 1:
           let cycle = Array(path[path.lastIndex(of: edge.child)!...]) + [edge.child]
-          if reported.insert(Set(cycle)).inserted {
+          let eager = zip(cycle, cycle.dropFirst()).allSatisfy { parent, child in
+            children[parent]?.contains { $0.child == child && Self.isCreation($0) } ?? false
+          }
+          if eager, reported.insert(Set(cycle)).inserted {
             graph.problems.append(
               .init(
                 kind: .cycle,
@@ -42,5 +48,10 @@ extension GraphBuilder {
         }
       }
     }
+  }
+
+  /// Whether the edge's parent creates the child's builder (or component) itself.
+  static func isCreation(_ edge: RIBGraph.Edge) -> Bool {
+    edge.evidence.hasPrefix("creates ")
   }
 }
