@@ -1,11 +1,11 @@
 /// A URL pattern such as `rides://trip/{id}` or
 /// `https://rides.example.com/promo/{code}?source={source?}`.
 ///
-/// Scheme, host and port must be equal (scheme and host case-insensitively); path segments must
-/// be equal or, for `{name}`, non-empty; query parameters named in the pattern are captured —
-/// required unless written `{name?}`, and an error when repeated — and other query items are
-/// ignored. Normalisation rules are those of the URL parser (percent-decoding, one trailing slash
-/// ignored, fragment ignored).
+/// Scheme, host and port must be equal (scheme and host ignoring ASCII case); path segments must
+/// be equal, scalar for scalar, or, for `{name}`, non-empty; query parameters named in the
+/// pattern are captured — required unless written `{name?}`, and an error when repeated — and
+/// other query items are ignored. Normalisation rules are those of the URL parser
+/// (percent-decoding, one trailing slash ignored, fragment ignored).
 ///
 /// When several patterns match a URL, the most specific wins (see ``DeepLinkRouter``): a literal
 /// segment outranks a parameter, so `rides://trip/new` is reachable next to `rides://trip/{id}`.
@@ -125,6 +125,13 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { template }
 
+  /// Whether `a` and `b` are the same scalars: how a URL's parts compare. Swift's `==` compares
+  /// canonical equivalents equal (the Kelvin sign U+212A and `K`), so a URL that a server, a
+  /// browser or an allow-list reads as another path would reach a pattern's literal.
+  static func isSame(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8)
+  }
+
   /// Whether `text` holds `syntax`, read per Unicode scalar: a scalar joined with the one before
   /// or after it makes one Character, which a Character search would not match.
   static func hasScalars(_ text: String, _ syntax: String) -> Bool {
@@ -180,14 +187,14 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
   /// The parameters of `url` if it has this pattern's shape, `nil` if it does not; throws when
   /// the shape matches but a query parameter is missing or repeated.
   func match(_ url: ParsedURL) throws(DeepLinkError) -> [String: ScalarValue]? {
-    guard url.scheme == scheme, url.host == host, url.port == port,
+    guard Self.isSame(url.scheme, scheme), Self.isSame(url.host, host), url.port == port,
       url.path.count == path.count
     else { return nil }
     var parameters: [String: ScalarValue] = [:]
     for (segment, value) in zip(path, url.path) {
       switch segment {
       case .literal(let literal):
-        guard literal == value else { return nil }
+        guard Self.isSame(literal, value) else { return nil }
       case .parameter(let name):
         guard !value.isEmpty else { return nil }
         parameters[name] = .string(value)
@@ -195,7 +202,7 @@ public struct DeepLinkPattern: Sendable, Hashable, CustomStringConvertible {
     }
     for parameter in query {
       var found: String?
-      for item in url.query where item.name == parameter.item {
+      for item in url.query where Self.isSame(item.name, parameter.item) {
         guard found == nil else { throw .duplicateQueryItem(name: parameter.item) }
         found = item.value
       }

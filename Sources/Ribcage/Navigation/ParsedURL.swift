@@ -1,6 +1,7 @@
 /// A URL split into the parts deep links match on, following RFC 3986 — without Foundation, and
 /// with the normalisation deep links define:
-/// - scheme and host are case-insensitive (kept lowercased); paths and query values are not;
+/// - scheme and host are case-insensitive in ASCII (kept lowercased); paths and query values are
+///   not;
 /// - path segments and query names and values are percent-decoded (invalid encoding is an error;
 ///   `+` is a plus, not a space: deep links are not form submissions);
 /// - one trailing slash is ignored; an empty segment elsewhere (`a//b`) is kept, so it never
@@ -65,7 +66,8 @@ struct ParsedURL: Equatable {
             || byte == 0x5F || byte == 0x7E || byte == 0x25
         else { throw Failure(reason: "invalid host") }
       }
-      host = try Self.decode(bytes[position..<hostEnd]).lowercased()
+      // ASCII case only: Unicode lowercasing makes the Kelvin sign (U+212A) a `k`.
+      host = Self.lowercasedString(Array(try Self.decode(bytes[position..<hostEnd]).utf8)[...])
       position = authorityEnd
     }
     // Path: skip a leading slash, ignore one trailing slash, keep empty segments in between.

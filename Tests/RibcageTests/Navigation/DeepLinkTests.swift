@@ -61,6 +61,29 @@ private func ridesLinks() throws -> DeepLinkRouter<RidesLink> {
         == .failure(.duplicateQueryItem(name: "source")))
   }
 
+  @Test func literalsMatchTheSameScalarsNotEquivalentOnes() throws {
+    // Swift strings compare by canonical equivalence, where the Kelvin sign (U+212A) is `K`: a
+    // URL that a server, a browser or an allow-list reads as another path, host or query item
+    // reached the pattern's literal.
+    let links = DeepLinkRouter<DeepLinkMatch>()
+    try links.register("rides://trip/Kill") { $0 }
+    try links.register("rides://kitchen/{id}") { $0 }
+    try links.register("rides://a/b?K={k}") { $0 }
+    for url in ["rides://trip/%E2%84%AAill", "rides://%E2%84%AAitchen/5"] {
+      #expect(links.link(for: url) == .failure(.unhandled(input: url)))
+    }
+    #expect(
+      links.link(for: "rides://a/b?%E2%84%AA=1")
+        == .failure(.missingParameter(name: "k", pattern: "rides://a/b?K={k}")))
+    #expect(
+      try links.link(for: "rides://a/b?K=1&%E2%84%AA=2").get()
+        == DeepLinkMatch(pattern: "rides://a/b?K={k}", parameters: ["k": .string("1")]))
+    // Scheme and host still ignore ASCII case.
+    #expect(
+      try links.link(for: "RIDES://KITCHEN/5").get()
+        == DeepLinkMatch(pattern: "rides://kitchen/{id}", parameters: ["id": .string("5")]))
+  }
+
   @Test func badInputGivesATypedError() throws {
     let links = try ridesLinks()
     #expect(
