@@ -61,9 +61,13 @@ struct TypeInfo: Sendable {
         return
       }
     }
-    // viewModel before view: `TripViewModel` is a view model, not a view.
+    // viewModel before view: `TripViewModel` is a view model, not a view. An extension of the
+    // platform's own view class (`extension UIImageView`) is a utility for every view, not one
+    // of the app's views.
     check(.viewModel, naming.viewModel)
-    if !roles.contains(.viewModel) { check(.view, naming.view) }
+    if !roles.contains(.viewModel), !(shape == .extensionType && Self.isPlatformType(name)) {
+      check(.view, naming.view)
+    }
     check(.interactor, naming.interactor)
     check(.router, naming.router)
     check(.builder, naming.builder)
@@ -93,6 +97,14 @@ struct TypeInfo: Sendable {
   }
 
   var canHoldWeak: Bool { shape == .classType || shape == .actorType || shape == .extensionType }
+
+  /// A UIKit or AppKit type by Apple's prefix (`UIImageView`, `NSButton`): `UI`/`NS` and a
+  /// capital letter.
+  static func isPlatformType(_ name: String) -> Bool {
+    let letters = Array(name.unicodeScalars.prefix(3))
+    guard letters.count == 3, name.hasPrefix("UI") || name.hasPrefix("NS") else { return false }
+    return letters[2].properties.isUppercase
+  }
 }
 
 extension TypeSyntax {

@@ -84,6 +84,39 @@ import Testing
         "Profile/ProfileView.swift:3", "Search/ResultCell.swift:5", "Search/ResultCell.swift:6",
       ])
   }
+
+  /// An extension of UIKit's own view class (`UIImageView.show(from:)` over a picture cache
+  /// and fetcher) is a utility every view of the app may use, not a RIB's view: no finding.
+  /// The app's own subclass doing the same is a view with logic.
+  @Test func anExtensionOfAPlatformViewClassIsNoRIBView() throws {
+    let files = [
+      "Kit/PictureFetcher.swift": """
+      import UIKit
+      final class PictureFetcher {
+        static let shared = PictureFetcher()
+        private var running: [URL: Task<Data?, Never>] = [:]
+        func data(_ url: URL) async -> Data? { try? await URLSession.shared.data(from: url).0 }
+      }
+      """,
+      "Kit/UIImageView+Picture.swift": """
+      import UIKit
+      extension UIImageView {
+        func show(from url: URL) {
+          Task { image = await PictureFetcher.shared.data(url).flatMap(UIImage.init(data:)) }
+        }
+      }
+      """,
+      "Feed/AvatarView.swift": """
+      import UIKit
+      final class AvatarView: UIImageView {
+        func show(from url: URL) {
+          Task { image = await PictureFetcher.shared.data(url).flatMap(UIImage.init(data:)) }
+        }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic) == ["Feed/AvatarView.swift:4"])
+  }
 }
 
 /// A view that loads data itself has logic; a web view loading a page does not.
