@@ -152,6 +152,14 @@ struct FileFacts: Sendable {
   var componentProvisions: [String: Set<String>] = [:]
   /// Types created inside a builder (a RIB's own component is made by its builder).
   var builderCreations: Set<String> = []
+  /// Globals holding a DI container (`let locator = Container()`), and global functions that
+  /// resolve from a global (`func store<T>(…) -> T { locator.resolve(…) }`): service locators.
+  var containerGlobals: Set<String> = []
+  var resolvingFunctions: [(function: String, global: String)] = []
+  /// `name.resolve(…)` and calls of free functions `name(…)` in RIB code: the RIB type, the
+  /// name, whether it is a free function's call, where (a service locator's use when `name` is
+  /// one).
+  var locatorUses: [(user: String, name: String, isCall: Bool, place: Place)] = []
   /// Types the app's launch code creates (`AppDelegate`, `SceneDelegate`, the `@main` app), or
   /// that are created with an empty dependency (`RootComponent(dependency: EmptyComponent())`).
   var launchCreations: Set<String> = []

@@ -24,7 +24,7 @@ extension Rule {
 final class GlobalState: FileRule, LintRule {
   static let description = Rule.globalState
   override class var hooks: Set<Hook> {
-    [.types, .properties, .memberAccesses, .initializers, .calls, .skippedBodies]
+    [.types, .properties, .memberAccesses, .initializers, .calls, .functions, .skippedBodies]
   }
 
   /// Empty dependencies: a component built with one has no parent, it is the root.
@@ -55,7 +55,13 @@ final class GlobalState: FileRule, LintRule {
     "UIApplicationDelegate", "UIWindowSceneDelegate", "NSApplicationDelegate", "App",
   ]
 
+  /// DI container types a global may hold (Swinject's).
+  static let containerTypes: Set<String> = ["Container"]
+
   override func visit(_ property: PropertyDeclaration) {
+    if property.isTopLevel, Self.containerTypes.contains(property.binding.initializerCallee) {
+      context.facts.containerGlobals.insert(property.name)
+    }
     if property.isTopLevel {
       if property.isVar, property.isStored, context.isRIBCode, !context.isMainFile {
         context.report(
@@ -115,6 +121,22 @@ final class GlobalState: FileRule, LintRule {
       Self.writtenStatics(in: context.bytes, range, selfType: context.frame?.info.name))
   }
 
+  /// A global function resolving from a global (`locator.resolve(…)`): a locator, if that
+  /// global holds a DI container (known when every file is read).
+  /// (Read from the body's text: outside RIB code the walk may see the body blanked.)
+  override func visit(_ function: FunctionDeclSyntax) {
+    guard context.frames.isEmpty, let body = function.body else { return }
+    let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    guard context.mentions(".resolve(", in: range) else { return }
+    let text = String(decoding: context.bytes[range], as: UTF8.self)
+    for piece in text.components(separatedBy: ".resolve(").dropLast() {
+      let receiver = String(
+        piece.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+      guard !receiver.isEmpty else { continue }
+      context.facts.resolvingFunctions.append((function.name.text, receiver))
+    }
+  }
+
   /// `init(storage: PersistentStorage = .shared)`: whoever builds the type without that argument
   /// uses the singleton.
   override func visit(_ initializer: InitializerDeclSyntax) {
@@ -131,6 +153,7 @@ final class GlobalState: FileRule, LintRule {
   }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    noteLocatorUse(call, named: name, on: base)
     guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase
     else { return }
     // What launch code builds, or what is built with an empty dependency, is the root.
@@ -156,6 +179,22 @@ final class GlobalState: FileRule, LintRule {
         user.name, user.roles.contains(.view), name,
         call.arguments.compactMap { $0.label?.text }, context.place(call)
       ))
+  }
+
+  /// `global.resolve(…)` and free function calls in RIB code (a locator's use, when the global
+  /// holds a DI container or the function resolves from one).
+  private func noteLocatorUse(
+    _ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?
+  ) {
+    let receiver = base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+    guard let user = context.outermostRIBType, !context.inTestDouble,
+      !Self.isCompositionRoot(user)
+    else { return }
+    if name == "resolve", let receiver {
+      context.facts.locatorUses.append((user.name, receiver, false, context.place(call)))
+    } else if base == nil, name.first?.isLowercase == true {
+      context.facts.locatorUses.append((user.name, name, true, context.place(call)))
+    }
   }
 
   override func visit(_ access: MemberAccessExprSyntax) {
@@ -345,6 +384,7 @@ final class GlobalState: FileRule, LintRule {
         result.append((index, RawFinding(rule: .globalState, place: use.place, message: message)))
       }
     }
+    result += locatorFindings(in: run, roots: roots)
     // Once at each declaration RIB code uses: one place to fix it.
     var namedByMeaning: Set<String> = []
     for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }
@@ -371,6 +411,44 @@ final class GlobalState: FileRule, LintRule {
                 + "is used from \(names.count) RIB type\(names.count == 1 ? "" : "s") (\(shown)): "
                 + "make it an ordinary service a component creates (`shared { }`) and injects, "
                 + "and the uses follow")
+          ))
+      }
+    }
+    return result
+  }
+
+  /// RIB code resolving from a DI container kept in a global, directly or through a global
+  /// function that does: a service locator every RIB can reach, hiding the RIB's dependencies.
+  static func locatorFindings(in run: RunFacts, roots: Set<String>) -> [(
+    file: Int, finding: RawFinding
+  )] {
+    var globals: Set<String> = []
+    var functions: Set<String> = []
+    for analysis in run.analyses { globals.formUnion(analysis.facts.containerGlobals) }
+    guard !globals.isEmpty else { return [] }
+    for analysis in run.analyses {
+      for resolving in analysis.facts.resolvingFunctions where globals.contains(resolving.global) {
+        functions.insert(resolving.function)
+      }
+    }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for use in analysis.facts.locatorUses where !roots.contains(use.user) {
+        guard use.isCall ? functions.contains(use.name) : globals.contains(use.name) else {
+          continue
+        }
+        let what =
+          use.isCall
+          ? "\(use.name)(…), which resolves from a global DI container"
+          : "the global DI container \(use.name)"
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .globalState, place: use.place,
+              message: "\(use.user) resolves from \(what): a service locator every RIB can "
+                + "reach, hiding what the RIB depends on; ask for it in the dependency protocol "
+                + "and have the parent's component provide it")
           ))
       }
     }

@@ -391,6 +391,49 @@ import Testing
         "Quay/QuayComponent.swift:4", "Services/Services.swift:2",
       ])
   }
+
+  /// A DI container kept in a global (`let locator = Container()`, Swinject's) and resolved
+  /// from builders and components is a service locator: every RIB can reach what it holds, and
+  /// a RIB's real dependencies hide behind it. So is a global function resolving from one.
+  /// Registering in the composition root, or a container a component owns, is wiring.
+  @Test func aGlobalContainerResolvedFromRIBCodeIsAServiceLocator() throws {
+    let files = [
+      "Kit/Locators.swift": """
+      import Swinject
+      public let featureLocator = Container()
+      private let storeLocator = Container()
+      public func store<T>(_ type: T.Type) -> T { storeLocator.resolve(type)! }
+      """,
+      "App/AppComponent.swift": """
+      import RIBs
+      final class AppComponent: Component<EmptyDependency>, YardDependency {
+        init() {
+          featureLocator.register(PlotBuildable.self) { _, parent in PlotBuilder(dependency: parent) }
+          super.init(dependency: EmptyComponent())
+        }
+      }
+      """,
+      "Garden/GardenBuilder.swift": """
+      import RIBs
+      final class GardenComponent: Component<GardenDependency> {
+        var seeds: SeedRepository { store(SeedRepository.self) }
+        let local = Container()
+        var hoses: HoseRepository { local.resolve(HoseRepository.self)! }
+      }
+      final class GardenBuilder: Builder<GardenDependency>, GardenBuildable {
+        func build() -> GardenRouting {
+          let component = GardenComponent(dependency: dependency)
+          let plot = featureLocator.resolve(PlotBuildable.self, argument: component)!
+          return GardenRouter(plotBuilder: plot)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Garden/GardenBuilder.swift:10", "Garden/GardenBuilder.swift:3",
+      ])
+  }
 }
 
 // A `static var` is state only when some code writes it.
