@@ -49,9 +49,10 @@ public enum InspectorFuzzing {
     answer: String, refusal: String?
   ) {
     var answer = "incomplete"
+    var reader = UpgradeAnswerReader(key: upgradeKey)
     for end in cuts.filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count] {
       do {
-        switch try UpgradeAnswer.read(Array(bytes[..<end]), key: upgradeKey) {
+        switch try reader.read(Array(bytes[..<end])) {
         case .incomplete: continue
         case .accepted(let length): answer = "accepted \(length)"
         case .refused(let status): answer = "refused \(status)"

@@ -12,12 +12,11 @@ enum UpgradeAnswer: Equatable {
   /// The longest head read: an answer that has not ended by then is not an inspector's.
   static let longestHead = 16 * 1024
 
-  /// Reads `bytes`, the answer so far, to a request sent with `key`.
-  static func read(_ bytes: [UInt8], key: String) throws(InspectorError) -> UpgradeAnswer {
-    guard let end = endOfHead(bytes, within: longestHead + 4) else {
-      if bytes.count >= longestHead + 4 { throw .handshakeRefused("an oversized answer") }
-      return .incomplete
-    }
+  /// Reads the head `bytes[..<end]`, whose closing blank line starts at `end` (an
+  /// ``UpgradeAnswerReader`` finds it).
+  static func read(_ bytes: [UInt8], headEnd end: Int, key: String) throws(InspectorError)
+    -> UpgradeAnswer
+  {
     // The head is read per byte, as HTTP defines it: read as text, a combining mark joins the
     // space before it into one Character, and Unicode lowercasing makes the Kelvin sign a `k`.
     let lines = bytes[..<end].split(separator: [13, 10], omittingEmptySubsequences: false)
@@ -58,18 +57,5 @@ enum UpgradeAnswer: Equatable {
     while value.first == 0x20 || value.first == 0x09 { value = value.dropFirst() }
     while value.last == 0x20 || value.last == 0x09 { value = value.dropLast() }
     return value
-  }
-
-  /// Where the head's closing blank line starts, looking at the first `limit` bytes only.
-  private static func endOfHead(_ bytes: [UInt8], within limit: Int) -> Int? {
-    let count = min(bytes.count, limit)
-    guard count >= 4 else { return nil }
-    for index in 0...(count - 4)
-    where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13
-      && bytes[index + 3] == 10
-    {
-      return index
-    }
-    return nil
   }
 }

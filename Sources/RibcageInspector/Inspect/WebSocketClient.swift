@@ -150,13 +150,14 @@ final class WebSocketClient {
     // Read the response head; what follows it (the server may write a frame at once) stays in
     // the buffer.
     let deadline = monotonicMilliseconds() + UInt64(timeout * 1000)
+    var reader = UpgradeAnswerReader(key: key)
     var answer = UpgradeAnswer.incomplete
     while answer == .incomplete {
       switch fill(before: deadline) {
       case nil: throw .handshakeRefused("no answer in \(timeout) s")
       case let count? where count <= 0:
         throw .handshakeRefused("the server closed the connection")
-      default: answer = try UpgradeAnswer.read(buffer.unread, key: key)
+      default: answer = try reader.read(buffer.unread)
       }
     }
     switch answer {
