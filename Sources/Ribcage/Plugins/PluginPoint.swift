@@ -62,13 +62,14 @@ public final class PluginPoint<Context, Plugin> {
     let registrations = registrations
     var plugins: [Plugin] = []
     plugins.reserveCapacity(enabled.count)
-    // Fields are read in place: copying a registration out would retain its name, key and
-    // factory for every plugin.
+    // Each registration is used unretained (the array above keeps it): its factory is called
+    // without retaining the closure's context.
     for index in enabled {
       do {
         plugins.append(
-          try registrations[index].factory(
-            context, PluginHealth(store: flags, flagIndex: registrations[index].flagIndex)))
+          try PluginRegistration.with(.passUnretained(registrations[index])) {
+            try $0.factory(context, PluginHealth(store: flags, flagIndex: $0.flagIndex))
+          })
       } catch {
         flags.autoDisable(
           registrations[index].flag,
@@ -79,6 +80,7 @@ public final class PluginPoint<Context, Plugin> {
         return evaluateOnLiveFlags(context, built: plugins, from: enabled, after: index)
       }
     }
+    PluginRegistration.keepAlive(registrations)
     return plugins
   }
 
