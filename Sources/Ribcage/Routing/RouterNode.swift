@@ -47,10 +47,10 @@ open class RouterNode {
   /// Computed over a stored number: another module reading a public stored property checks
   /// exclusivity at run time (about 150 instructions), a getter call does not.
   @_spi(RibcageInspection) public final var inspectionTag: UInt64 {
-    get { inspectionTagStorage }
+    @inlinable get { inspectionTagStorage }
     set { inspectionTagStorage = newValue }
   }
-  @exclusivity(unchecked) final var inspectionTagStorage: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) final var inspectionTagStorage: UInt64 = 0
 
   /// Whether the router has loaded and its interactor is active, for a session recorder: read
   /// through one call (see ``inspectionTag``).

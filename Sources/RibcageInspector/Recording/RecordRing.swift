@@ -14,6 +14,9 @@ struct RecordRing {
   var current: RecordSegment
   /// An emptied segment, to write the next one in.
   private var spare: RecordSegment?
+  /// A dropped keyframe's entries array, emptied, for the next keyframe
+  /// (``takeKeyframeEntries()``).
+  private var spareKeyframeEntries: [Keyframe.RIB] = []
   /// Bytes `closed` counts for.
   private(set) var closedBytes = 0
   /// Events dropped so far, and the last sequence number dropped.
@@ -63,12 +66,20 @@ struct RecordRing {
       closedBytes -= oldest.countedBytes
       droppedEvents += UInt64(oldest.records.count)
       droppedThroughSeq = oldest.records.last?.seq ?? droppedThroughSeq
-      oldest.removeAll()
+      spareKeyframeEntries = oldest.removeAll()
       spare = oldest
     }
     if head >= 32, head * 2 >= segments.count {
       segments.removeFirst(head)
       head = 0
     }
+  }
+
+  /// An empty array for a keyframe's entries: a dropped keyframe's, whose memory it keeps,
+  /// when there is one.
+  mutating func takeKeyframeEntries() -> [Keyframe.RIB] {
+    var entries: [Keyframe.RIB] = []
+    swap(&entries, &spareKeyframeEntries)
+    return entries
   }
 }

@@ -40,13 +40,19 @@ struct RecordSegment {
     return Int32(truncatingIfNeeded: payloads.count - 1)
   }
 
-  /// Empties it, keeping its memory.
-  mutating func removeAll() {
+  /// Empties it, keeping its memory; returns the entries array of the keyframe it starts
+  /// with, emptied, for the next keyframe to reuse (a new one would be a large allocation each
+  /// segment, and each makes the allocator consolidate its free lists).
+  mutating func removeAll() -> [Keyframe.RIB] {
+    var keyframeEntries: [Keyframe.RIB] = []
+    if case .keyframe(let keyframe)? = payloads.first { keyframeEntries = keyframe.ribs }
     records.removeAll()
     payloads.removeAll(keepingCapacity: true)
+    keyframeEntries.removeAll(keepingCapacity: true)
     payloadBytes = 0
     normalizedCount = 0
     closingClock = nil
+    return keyframeEntries
   }
 
   /// Turns the times of the records not yet normalized from ticks into nanoseconds since the

@@ -11,7 +11,7 @@ extension SessionRecorder {
   /// time of the event before it (the state it shows is the state after that event; an event
   /// the tree stamped before it was recorded may follow).
   func writeKeyframe() {
-    var keyframe = Keyframe()
+    var keyframe = Keyframe(ribs: ring.takeKeyframeEntries())
     keyframe.ribs.reserveCapacity(ribs.liveCount)
     ribs.forEachInPreorder { slot in
       let node = ribs[slot]
@@ -32,6 +32,7 @@ extension SessionRecorder {
       .keyframe, payload: .keyframe(keyframe), payloadBytes: bytes,
       time: seq == 0 ? ribcage_ticks() : lastTicks)
     lastKeyframeBytes = bytes + MemoryLayout<EventRecord>.stride
+    updateCheckpoint()
   }
 
   /// Closes the segment (handing it over first) and starts the next with a keyframe.

@@ -23,19 +23,31 @@ extension SessionRecorder {
     path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, time: UInt64 = ribcage_ticks()
   ) {
     let index = ring.current.add(payload, bytes: payloadBytes)
+    // The payload's bytes bring the checkpoint nearer by at most as many records as they
+    // weigh, rounded up: moved that far, it is never passed (the check recomputes it exactly).
+    let stride = MemoryLayout<EventRecord>.stride
+    checkpoint &-= (payloadBytes + MemoryLayout<EventPayload>.stride + stride - 1) / stride
     append(
       EventRecord(
         kind: kind, seq: seq &+ 1, time: time, rib: rib, other: other, path: path,
         payload: index, bits: bits))
   }
 
-  /// Appends `record` (numbered `seq + 1`); starts a new segment with a keyframe when this one
-  /// is long enough, and hands what is recorded to the file and the consumers when they wait.
+  /// Appends `record` (numbered `seq + 1`); at the checkpoint, starts a new segment with a
+  /// keyframe when this one is long enough, and hands what is recorded to the file and the
+  /// consumers when they wait.
   @inline(__always)
   func append(_ record: EventRecord) {
     seq &+= 1
     lastTicks = record.time
     records.append(record)
+    if records.count >= checkpoint { closeOrHandOver() }
+  }
+
+  /// Closes the segment (and starts the next with a keyframe) once it holds `keyframeInterval`
+  /// events and twice its keyframe's bytes, or `segmentLimit` bytes; else hands over, when
+  /// something takes the session as it is recorded.
+  func closeOrHandOver() {
     let count = records.count
     let bytes = count * MemoryLayout<EventRecord>.stride + ring.current.payloadBytes
     if count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes || bytes >= segmentLimit {
@@ -43,6 +55,23 @@ extension SessionRecorder {
     } else if hasOutlets {
       handOverSoon()
     }
+    updateCheckpoint()
+  }
+
+  /// Computes the first record count at which a segment whose payloads stay as they are must
+  /// close: an event below it only appends (one comparison instead of the byte arithmetic).
+  /// Every event checks while something takes the session as it is recorded.
+  func updateCheckpoint() {
+    guard !hasOutlets else {
+      checkpoint = 0
+      return
+    }
+    let stride = MemoryLayout<EventRecord>.stride
+    let payloadBytes = ring.current.payloadBytes
+    let forKeyframe = max(
+      keyframeInterval, (2 * lastKeyframeBytes - payloadBytes + stride - 1) / stride)
+    let forLimit = (segmentLimit - payloadBytes + stride - 1) / stride
+    checkpoint = max(records.count + 1, min(forKeyframe, forLimit))
   }
 
   // MARK: The tree

@@ -65,7 +65,12 @@ public final class SessionRecorder {
   /// Records of the current segment already handed to the file and the consumers.
   @exclusivity(unchecked) var handedOver = 0
   /// Whether a file or a live consumer takes the session as it is recorded.
-  @exclusivity(unchecked) var hasOutlets = false
+  @exclusivity(unchecked) var hasOutlets = false {
+    didSet { updateCheckpoint() }
+  }
+  /// The record count at which an event next looks at closing the segment or handing over
+  /// (``updateCheckpoint()``): below it, an event appends and returns.
+  @exclusivity(unchecked) var checkpoint = 0
   var sink: SessionFileSink?
   var consumers: [SessionConsumer] = []
   var isHandOverScheduled = false
