@@ -106,7 +106,71 @@ enum SyntaxQueries {
     return nil
   }
 
+  /// Whether `expression` is `self`, under its own name or a name it was rebound to in an
+  /// enclosing scope (`guard let strongSelf = self`, `if let owner = self`): a weak `self`
+  /// unwrapped into another name is still the object.
   static func isSelf(_ expression: ExprSyntax?) -> Bool {
+    guard let reference = expression?.as(DeclReferenceExprSyntax.self) else { return false }
+    switch reference.baseName.tokenKind {
+    case .keyword(.self): return true
+    case .identifier(let name): return isSelfRebound(name, at: reference)
+    default: return false
+    }
+  }
+
+  /// Whether `name`, used at `node`, was bound to `self` by a statement before it in an
+  /// enclosing closure or function (the nearest binding of the name decides).
+  static func isSelfRebound(_ name: String, at node: some SyntaxProtocol) -> Bool {
+    var child = Syntax(node)
+    while let parent = child.parent {
+      if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+      if let list = parent.as(CodeBlockItemListSyntax.self) {
+        for item in list.reversed() where item.position < child.position {
+          if let boundToSelf = binding(of: name, in: item.item) { return boundToSelf }
+        }
+      }
+      if let statement = parent.as(IfExprSyntax.self),
+        let boundToSelf = binding(of: name, in: statement.conditions)
+      {
+        return boundToSelf
+      }
+      if let statement = parent.as(WhileStmtSyntax.self),
+        let boundToSelf = binding(of: name, in: statement.conditions)
+      {
+        return boundToSelf
+      }
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
+        return false
+      }
+      child = parent
+    }
+    return false
+  }
+
+  /// Whether a statement binds `name` to `self` (true), to something else (false), or does not
+  /// bind it (nil).
+  private static func binding(of name: String, in statement: some SyntaxProtocol) -> Bool? {
+    if let declaration = statement.as(VariableDeclSyntax.self) {
+      for binding in declaration.bindings
+      where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+        return isPlainSelf(binding.initializer?.value)
+      }
+      return nil
+    }
+    if let guardStatement = statement.as(GuardStmtSyntax.self) {
+      return binding(of: name, in: guardStatement.conditions)
+    }
+    guard let conditions = statement.as(ConditionElementListSyntax.self) else { return nil }
+    for element in conditions {
+      guard case .optionalBinding(let binding) = element.condition,
+        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      else { continue }
+      return isPlainSelf(binding.initializer?.value)
+    }
+    return nil
+  }
+
+  private static func isPlainSelf(_ expression: ExprSyntax?) -> Bool {
     expression?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
   }
 

@@ -105,6 +105,25 @@ import Testing
     #expect(try lines(source, .streamWrittenOutsideService) == [6, 8, 15])
   }
 
+  @Test func aViewWritingItsListenersRelayThroughSelfReboundIsReported() throws {
+    let source = """
+      import RIBs
+      protocol BoardPresentableListener: AnyObject { var boards: BehaviorRelay<[Int]> { get } }
+      final class BoardViewController: UIViewController, BoardPresentable {
+        weak var listener: BoardPresentableListener?
+        func configure(_ cell: BoardCell, at row: Int) {
+          cell.onTap = { [weak self] in
+            guard let this = self else { return }
+            var boards = this.listener?.boards.value ?? []
+            boards.remove(at: row)
+            this.listener?.boards.accept(boards)
+          }
+        }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService) == [10])
+  }
+
   @Test func aPresenterFeedingItsRIBInteractorsRelayIsReportedAComponentsIsNot() throws {
     let files = [
       "Billing/BillingInteractor.swift": """
