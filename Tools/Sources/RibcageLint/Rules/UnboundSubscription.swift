@@ -11,9 +11,10 @@ extension Rule {
       `.cancelOnStop(worker:)`, `.disposed(by:)`, `.store(in:)`), store it for cancellation, or \
       use the interactor's own `observe(stream) { }` and `task { }`, which are bound already. A \
       one-shot `Task { }` counts too when it touches the RIB (`self`, its router, listener, \
-      presenter, a stream or child it holds, its own methods) after an `await`: it ends after \
-      the deactivation it outlived, updating a detached RIB and keeping it alive meanwhile \
-      (`[weak self]` does not help: `self` is still there while the task runs).
+      presenter, a stream or child it holds, its own methods) after an `await` (the awaited \
+      call and its arguments run before it suspends): it ends after the deactivation it \
+      outlived, updating a detached RIB and keeping it alive meanwhile (`[weak self]` does not \
+      help: `self` is still there while the task runs).
       """,
     badExample: "trips.state.observe { [weak self] in self?.show($0) }",
     goodExample: "observe(trips.state) { [weak self] in self?.show($0) }",
@@ -46,20 +47,36 @@ final class UnboundSubscription: FileRule, LintRule {
     var type: String
     /// The property or collection it is stored in, if any (it must be cancelled somewhere).
     var keeper: String?
-    /// What the task's body names after its first `await`, in order.
-    var namesAfterAwait: [(name: String, isCall: Bool, isWrite: Bool)]
-    var awaitLine: Int
+    var suspension: Suspension
     var isWorker: Bool
+  }
+
+  /// Where a task's body (or an `async` method's) first suspends.
+  private struct Suspension {
+    var line: Int
+    /// What the body names after it resumes, in order.
+    var namesAfter: [(name: String, isCall: Bool, isWrite: Bool)]
+    /// The RIB's own method the suspending `await` calls (`await load()`): what it does after
+    /// it suspends runs after the task's await too.
+    var awaitedMethod: String?
   }
 
   /// Per type name: its methods, the names it cancels.
   private var methods: [String: Set<String>] = [:]
   private var cancelled: [String: Set<String>] = [:]
   private var tasks: [OneShotTask] = []
+  /// Per type name: its `async` methods that suspend, and where.
+  private var asyncMethods: [String: [String: Suspension]] = [:]
 
   override func visit(_ function: FunctionDeclSyntax) {
     guard let info = context.frame?.info else { return }
     methods[info.name, default: []].insert(function.name.text)
+    if function.signature.effectSpecifiers?.asyncSpecifier != nil,
+      let body = function.body,
+      let suspension = Self.suspension(in: body.statements, context: context)
+    {
+      asyncMethods[info.name, default: [:]][function.name.text] = suspension
+    }
   }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
@@ -235,31 +252,86 @@ final class UnboundSubscription: FileRule, LintRule {
     } else if isHandedOn(Syntax(call)) {
       return
     }
-    var awaitLine: Int?
-    var names: [(name: String, isCall: Bool, isWrite: Bool)] = []
-    for token in closure.statements.tokens(viewMode: .sourceAccurate) {
-      guard awaitLine != nil else {
-        if token.tokenKind == .keyword(.await) { awaitLine = context.place(token).line }
-        continue
-      }
-      if token.tokenKind == .keyword(.self) {
-        if !SyntaxQueries.isMetatypeSelf(token) { names.append(("self", false, false)) }
-        continue
-      }
-      guard case .identifier(let name) = token.tokenKind,
-        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-        // `x.name` is the member of something else; `x` alone (or `x.…`) is ours.
-        reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
-      else { continue }
-      let isCall =
-        reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
-      names.append((name, isCall, Self.isWritten(reference)))
+    guard let suspension = Self.suspension(in: closure.statements, context: context) else {
+      return  // never suspends: it runs to its end at once
     }
-    guard let awaitLine else { return }  // never suspends: it runs to its end at once
     tasks.append(
       OneShotTask(
-        call: call, type: info.name, keeper: keeper, namesAfterAwait: names, awaitLine: awaitLine,
+        call: call, type: info.name, keeper: keeper, suspension: suspension,
         isWorker: info.roles.contains(.worker) && !info.roles.contains(.interactor)))
+  }
+
+  /// Where a body (a task's, an `async` method's) first suspends, and what it names after.
+  ///
+  /// The first `await` outside nested closures suspends it. The awaited expression (the call,
+  /// its receiver, its arguments) is evaluated before it suspends: what can outlive the RIB is
+  /// what runs after it resumes, an assignment of the awaited value (`self.items = await
+  /// load()`), and what the RIB's own `async` method awaited does after it suspends in turn.
+  private static func suspension(
+    in statements: CodeBlockItemListSyntax, context: FileContext
+  ) -> Suspension? {
+    guard
+      let suspension = statements.tokens(viewMode: .sourceAccurate).first(where: {
+        $0.tokenKind == .keyword(.await) && !isInNestedClosure($0, within: statements)
+      })
+    else { return nil }
+    var awaited = Syntax(suspension)
+    var awaitedMethod: String?
+    if let expression = suspension.parent?.as(AwaitExprSyntax.self) {
+      awaited = Syntax(expression)
+      if let attempt = expression.parent?.as(TryExprSyntax.self) { awaited = Syntax(attempt) }
+      var called = expression.expression
+      if let attempt = called.as(TryExprSyntax.self) { called = attempt.expression }
+      if let call = called.as(FunctionCallExprSyntax.self) {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+          awaitedMethod = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+          SyntaxQueries.isSelf(member.base.map(SyntaxQueries.unwrapped))
+        {
+          awaitedMethod = member.declName.baseName.text
+        }
+      }
+    }
+    let resumed = awaited.endPositionBeforeTrailingTrivia
+    var assigned: Syntax?
+    if let list = awaited.parent?.as(ExprListSyntax.self), list.count >= 3,
+      list.first?.id != awaited.id,
+      list[list.index(after: list.startIndex)].is(AssignmentExprSyntax.self)
+    {
+      assigned = list.first.map { Syntax($0) }
+    }
+    var names: [(name: String, isCall: Bool, isWrite: Bool)] = []
+    for token in statements.tokens(viewMode: .sourceAccurate) {
+      let isAssigned =
+        assigned.map { $0.range.contains(token.positionAfterSkippingLeadingTrivia) } ?? false
+      guard token.position >= resumed || isAssigned,
+        let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+        // `x.name` is the member of something else (`Foo.self` a metatype); `x` alone (or
+        // `x.…`) is ours.
+        reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+      else { continue }
+      if SyntaxQueries.isSelf(ExprSyntax(reference)) {
+        if let reached = reached(through: reference) { names.append(reached) }
+        continue
+      }
+      guard case .identifier(let name) = token.tokenKind else { continue }
+      let isCall =
+        reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+      names.append((name, isCall, isWritten(Syntax(reference))))
+    }
+    return Suspension(
+      line: context.place(suspension).line, namesAfter: names, awaitedMethod: awaitedMethod)
+  }
+
+  private static func isInNestedClosure(
+    _ token: TokenSyntax, within statements: CodeBlockItemListSyntax
+  ) -> Bool {
+    var node = token.parent
+    while let current = node, current.id != statements.id {
+      if current.is(ClosureExprSyntax.self) { return true }
+      node = current.parent
+    }
+    return false
   }
 
   /// Whether a Task's handle is returned or passed on (to someone who can cancel it).
@@ -281,28 +353,31 @@ final class UnboundSubscription: FileRule, LintRule {
   override func fileDidEnd() {
     for task in tasks {
       if let keeper = task.keeper, cancelled[task.type]?.contains(keeper) == true { continue }
-      let stored = context.propertyTypes[task.type] ?? [:]
-      let own = methods[task.type] ?? []
-      let touched = task.namesAfterAwait.first { name, isCall, isWrite in
-        if name == "self" || Self.ribNames.contains(name) { return true }
-        if isCall { return own.contains(name) && stored[name] == nil }
-        guard let type = stored[name] else { return false }
-        // `items = loaded`: the RIB's own state, written (implicitly on self) after it may be
-        // detached.
-        if isWrite, name != "dependency", !SyntaxQueries.isLocal(name, at: task.call) {
-          return true
-        }
-        return Self.ribStateSuffixes.contains { name.hasSuffix($0) || type.hasSuffix($0) }
-          || StreamWrittenOutsideService.writeSideTypes.contains(type)
+      // The task's own names after its await, then those of the RIB's own `async` methods it
+      // awaits (each after its own await).
+      var segments: [(suspension: Suspension, method: String?)] = [(task.suspension, nil)]
+      var seen: Set<String> = []
+      while let method = segments.last?.suspension.awaitedMethod, seen.insert(method).inserted,
+        let inner = asyncMethods[task.type]?[method]
+      {
+        segments.append((inner, method))
       }
-      guard let touched else { continue }
+      var found: (touched: (name: String, isCall: Bool, isWrite: Bool), line: Int, method: String?)?
+      for segment in segments {
+        if let touched = segment.suspension.namesAfter.first(where: { isRIB($0, of: task) }) {
+          found = (touched, segment.suspension.line, segment.method)
+          break
+        }
+      }
+      guard let (touched, awaitLine, method) = found else { continue }
       let what = touched.name == "self" ? "self" : "'\(touched.name)'"
+      let inMethod = method.map { " (in \($0))" } ?? ""
       let kept =
         task.keeper.map { "it is kept in '\($0)' but never cancelled; " }
         ?? "nothing keeps it to cancel; "
       context.report(
         .unboundSubscription, task.call,
-        "Task in \(task.type) touches \(what) after its await on line \(task.awaitLine): it "
+        "Task in \(task.type) touches \(what) after its await on line \(awaitLine)\(inMethod): it "
           + "ends after the RIB deactivates, updating a detached RIB and keeping it alive "
           + "meanwhile; \(kept)keep it and cancel it in "
           + "\(task.isWorker ? "didStop" : "willResignActive") (or touch nothing of the RIB "
@@ -310,10 +385,49 @@ final class UnboundSubscription: FileRule, LintRule {
     }
   }
 
+  /// Whether a name a task uses after it resumes is the RIB: itself handed on, its router,
+  /// listener or presenter, its own method, its state written, or a stream or child it holds.
+  private func isRIB(_ use: (name: String, isCall: Bool, isWrite: Bool), of task: OneShotTask)
+    -> Bool
+  {
+    let stored = context.propertyTypes[task.type] ?? [:]
+    if use.name == "self" || Self.ribNames.contains(use.name) { return true }
+    if use.isCall {
+      return methods[task.type]?.contains(use.name) == true && stored[use.name] == nil
+    }
+    guard let type = stored[use.name] else { return false }
+    // `items = loaded`: the RIB's own state, written (implicitly on self) after it may be
+    // detached.
+    if use.isWrite, use.name != "dependency", !SyntaxQueries.isLocal(use.name, at: task.call) {
+      return true
+    }
+    return Self.ribStateSuffixes.contains { use.name.hasSuffix($0) || type.hasSuffix($0) }
+      || StreamWrittenOutsideService.writeSideTypes.contains(type)
+  }
+
+  /// What `self` (or a name it was rebound to) reaches where it is used: `self.items` is the
+  /// property `items`, `self?.load()` the method `load`; `self` handed on whole is `self`.
+  /// (Nil where it is only rebound: `guard let owner = self`, whose uses are followed.)
+  private static func reached(through reference: DeclReferenceExprSyntax) -> (
+    name: String, isCall: Bool, isWrite: Bool
+  )? {
+    if reference.parent?.is(InitializerClauseSyntax.self) == true { return nil }
+    var node = Syntax(reference)
+    while let parent = node.parent,
+      parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+    {
+      node = parent
+    }
+    guard let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id
+    else { return ("self", false, false) }
+    let isCall = member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == member.id
+    return (member.declName.baseName.text, isCall, isWritten(Syntax(member)))
+  }
+
   /// Whether `reference` is assigned to, itself or through its members (`items = x`,
   /// `count += 1`, `viewModel.items = x`: the RIB's own state, written).
-  private static func isWritten(_ reference: DeclReferenceExprSyntax) -> Bool {
-    var node = Syntax(reference)
+  private static func isWritten(_ reference: Syntax) -> Bool {
+    var node = reference
     while let parent = node.parent,
       parent.as(MemberAccessExprSyntax.self)?.base?.id == node.id
         || parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)

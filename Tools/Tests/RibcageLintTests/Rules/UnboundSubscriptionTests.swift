@@ -87,7 +87,7 @@ import Testing
     #expect(found.map(\.line) == [7, 13, 19])
     #expect(found[0].message.contains("touches 'images' after its await on line 8"))
     // `[weak self]` does not help: the task still runs, and updates, after deactivation.
-    #expect(found[1].message.contains("touches self after its await on line 14"))
+    #expect(found[1].message.contains("touches 'router' after its await on line 14"))
     #expect(found[2].message.contains("touches 'show'"))
     #expect(found[0].message.contains("cancel it in willResignActive"))
   }
@@ -263,5 +263,141 @@ import Testing
     // A dropped AnyCancellable cancels at once: it does not outlive anything.
     #expect(modernMessage.contains("cancelled at once"))
     #expect(!modernMessage.contains("outlives"))
+  }
+}
+
+/// What a one-shot Task does after it resumes is what can outlive the RIB: the awaited call
+/// itself, its receiver and its arguments run before the task suspends.
+@Suite(.timeLimit(.minutes(10))) struct TaskResumeTests {
+  @Test func aTaskWhoseWholeBodyIsOneAwaitedCallTouchesNothingAfterIt() throws {
+    let source = """
+      import RIBs
+      final class ShelfInteractor: PresentableInteractor<ShelfPresentable> {
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          Task { await loadShelves() }
+          Task { await presenter.showEmptyNotice() }
+          Task { await self.loadShelves() }
+        }
+        private func loadShelves() async {}
+      }
+      """
+    #expect(try lines(source, .unboundSubscription).isEmpty)
+  }
+
+  @Test func anAwaitedOwnAsyncMethodCountsForWhatItDoesAfterItSuspends() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class ReasonInteractor: PresentableInteractor<ReasonPresentable> {
+        private let reasons = BehaviorRelay<[String]>(value: [])
+        private let repository: ReasonRepository
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          Task.detached { [weak self] in
+            guard let self else { return }
+            await self.loadReasons()
+          }
+          Task { await startRefresh() }
+        }
+        private func loadReasons() async {
+          if let loaded = await repository.reasons() {
+            reasons.accept(loaded)
+          }
+        }
+        private func startRefresh() async {
+          Task.detached { [weak self] in
+            _ = await self?.repository.refresh()
+          }
+        }
+      }
+      """
+    // `startRefresh` never suspends itself: it starts a task that touches nothing after its
+    // await, and returns.
+    let found = try findings(source, rule: .unboundSubscription)
+    #expect(found.map(\.line) == [8])
+    #expect(found.first?.message.contains("after its await on line 15 (in loadReasons)") == true)
+  }
+
+  @Test func selfInTheAwaitedCallsArgumentsOrReadingAServiceAfterIsHarmless() throws {
+    let source = """
+      import RIBs
+      final class ShelfInteractor: PresentableInteractor<ShelfPresentable> {
+        weak var router: ShelfRouting?
+        weak var listener: ShelfListener?
+        private let favorites: FavoriteRepository
+        private let account: AccountService
+        private var count = 0
+        func favorite(_ id: Int) {
+          Task.detached { [weak self] in
+            guard let self else { return }
+            _ = await self.favorites.add(id, owner: self.account.ownerID)
+          }
+        }
+        func unfavorite(_ id: Int) {
+          Task { [weak self] in
+            guard let self else { return }
+            let removed = await self.favorites.remove(id, owner: self.account.ownerID)
+            self.account.noteChange(removed, owner: self.account.ownerID)
+          }
+        }
+        func refresh() {
+          Task { [weak self] in
+            guard let self else { return }
+            _ = await self.favorites.sync(owner: self.account.ownerID)
+            self.listener?.shelfDidSync()
+          }
+        }
+        func close() {
+          Task { [weak self] in
+            guard let self else { return }
+            await self.favorites.flush()
+            self.count += 1
+          }
+        }
+        func open() {
+          Task { [weak self] in
+            await self?.favorites.flush()
+            self?.router?.routeToDetail()
+          }
+        }
+        func reload() {
+          Task { [weak self] in
+            self?.count = await self?.favorites.count() ?? 0
+          }
+        }
+      }
+      """
+    let found = try findings(source, rule: .unboundSubscription)
+    // After the await: the listener, the RIB's own counter, the router, the counter assigned
+    // the awaited value.
+    #expect(found.map(\.line) == [22, 29, 36, 42])
+    #expect(found[0].message.contains("touches 'listener' after its await on line 24"))
+  }
+
+  @Test func selfReboundUnderAnotherNameIsFollowed() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class CatalogInteractor: PresentableInteractor<CatalogPresentable> {
+        private let catalog: CatalogRepository
+        private let itemsRelay = BehaviorRelay<[Item]>(value: [])
+        func filter(_ filter: Filter) {
+          Task.detached { [weak self] in
+            guard let strongSelf = self else { return }
+            if let items = await strongSelf.catalog.items(matching: filter) {
+              strongSelf.itemsRelay.accept(items)
+            }
+          }
+          Task.detached { [weak self] in
+            guard let owner = self else { return }
+            _ = await owner.catalog.save(filter, for: owner.itemsRelay.value)
+          }
+        }
+      }
+      """
+    let found = try findings(source, rule: .unboundSubscription)
+    #expect(found.map(\.line) == [7])
+    #expect(found.first?.message.contains("'itemsRelay'") == true)
   }
 }
