@@ -47,10 +47,16 @@ extension SessionRecorder {
   /// Closes the segment (and starts the next with a keyframe) once it holds `keyframeInterval`
   /// events and twice its keyframe's bytes, or `segmentLimit` bytes; else hands over, when
   /// something takes the session as it is recorded.
+  ///
+  /// A segment holding only its keyframe stays open: the next would start with the same
+  /// keyframe and close at once too, without end (an interval of 1, or a keyframe that
+  /// outweighs a segment: a large tree, large view models, a small budget).
   func closeOrHandOver() {
     let count = records.count
     let bytes = count * MemoryLayout<EventRecord>.stride + ring.current.payloadBytes
-    if count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes || bytes >= segmentLimit {
+    if count > 1,
+      count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes || bytes >= segmentLimit
+    {
       roll()
     } else if hasOutlets {
       handOverSoon()
