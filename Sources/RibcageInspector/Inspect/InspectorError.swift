@@ -13,13 +13,23 @@ public enum InspectorError: Error, Sendable, Equatable, CustomStringConvertible 
 
   /// One line with no control character: the reasons carry text a server chose (its status
   /// line, its answer's first line, its close reason), and an escape sequence in it would reach
-  /// the developer's terminal. Each control character (C0, DEL, C1) reads as U+FFFD.
+  /// the developer's terminal. Each control character (C0, DEL, C1), bidirectional control (an
+  /// override would show the rest of the line reversed: "refused" reading as something else)
+  /// and line or paragraph separator reads as U+FFFD.
   public var description: String {
     String(
       String.UnicodeScalarView(
         sentence.unicodeScalars.lazy.map { scalar in
-          scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar
+          Self.isUnprintable(scalar) ? "\u{FFFD}" : scalar
         }))
+  }
+
+  /// Whether `scalar` could change how the terminal shows the line, or end it.
+  private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: scalar.properties.isBidiControl
+    }
   }
 
   /// What ``description`` says, before control characters are replaced.

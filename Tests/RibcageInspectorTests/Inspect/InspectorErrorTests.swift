@@ -22,4 +22,22 @@ struct InspectorErrorTests {
       InspectorError.handshakeRefused("401 Unauthorized: no token é").description
         == "the inspector refused the connection: 401 Unauthorized: no token é")
   }
+
+  @Test("a server's bidirectional controls and line separators reach the text as U+FFFD")
+  func serverTextHasNoBidiControls() {
+    // A right-to-left override shows the rest of the line reversed; an isolate or a mark moves
+    // text around it; U+2028 and U+2029 end a line where Unicode is read.
+    let answer =
+      "HTTP/1.1 401 \u{202E}dekcolb\u{202C} \u{2067}x\u{2069}\u{200F}\r\n\r\n"
+      + "ok\u{2028}a\u{2029}b\u{61C}\n"
+    let reason = InspectorFuzzing.upgradeAnswer(Array(answer.utf8), cuts: [3, 20]).refusal ?? ""
+    #expect(
+      InspectorError.handshakeRefused(reason).description
+        == "the inspector refused the connection: 401 \u{FFFD}dekcolb\u{FFFD} \u{FFFD}x\u{FFFD}"
+        + "\u{FFFD}: ok\u{FFFD}a\u{FFFD}b\u{FFFD}")
+    // Letters of right-to-left scripts and joiners are text, kept as they are.
+    #expect(
+      InspectorError.connectionLost("שלום \u{200D}").description
+        == "the inspector connection was lost: שלום \u{200D}")
+  }
 }
