@@ -73,6 +73,9 @@ struct FileFacts: Sendable {
   /// `static let`s of a class holding an instance of itself, declared outside RIB code: a
   /// singleton's declaration when the class has mutable state (`singletonMembers`).
   var ownInstanceDeclarations: [(type: String, name: String, place: Place)] = []
+  /// Classes declared in the file → whether every stored instance property holds a UI object
+  /// (a view, window, scene, layer, timer): an overlay's state is presentation, not app state.
+  var presentationState: [String: Bool] = [:]
   /// Types a component creates in `shared { }`: services, whatever their names.
   var providedServices: Set<String> = []
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled

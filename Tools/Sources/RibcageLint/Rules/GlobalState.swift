@@ -11,7 +11,8 @@ extension Rule {
       owned by the right component and inject it. Singletons and mutable statics declared \
       outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
       as an argument, `Settings.token = …`, `UserDefaults.standard`), and once at their \
-      declaration, where the fix starts. Composition roots (`AppDelegate`, `SceneDelegate`, \
+      declaration, where the fix starts. An overlay singleton whose only state is its views is \
+      presentation when views show it. Composition roots (`AppDelegate`, `SceneDelegate`, \
       the app's root component, `main.swift`) are where such objects are made: not reported.
       """,
     badExample: "static let shared = SessionManager()",
@@ -71,9 +72,12 @@ final class GlobalState: FileRule, LintRule {
       }
       return
     }
-    guard let info = context.frame?.info, info.shape != .protocolType, property.isStatic else {
-      return
+    guard let info = context.frame?.info, info.shape != .protocolType else { return }
+    if !property.isStatic, property.isStored, info.shape == .classType {
+      context.facts.presentationState[info.name] =
+        (context.facts.presentationState[info.name] ?? true) && Self.holdsUIObject(property)
     }
+    guard property.isStatic else { return }
     let place = context.place(property.pattern)
     if property.isStored, SyntaxQueries.singletonNames.contains(property.name) {
       // Reported where RIB code uses it, and here once when it does.
@@ -111,6 +115,35 @@ final class GlobalState: FileRule, LintRule {
         frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset)
     else { return }
     context.facts.staticWrites.insert("\(frame.info.name).\(name)")
+  }
+
+  /// Whether a stored property holds a UI object (`UILabel()`, `UIWindow?`,
+  /// `… as? UIWindowScene`, a `Timer`): state an overlay shows, not app state.
+  static func holdsUIObject(_ property: PropertyDeclaration) -> Bool {
+    var types = [property.typeName, property.storedType]
+    if let value = property.binding.initializer?.value,
+      let cast = value.as(AsExprSyntax.self)
+        ?? value.as(SequenceExprSyntax.self)?.elements.last?
+        .as(AsExprSyntax.self)
+    {
+      types.append(cast.type.baseName)
+    }
+    if let sequence = property.binding.initializer?.value.as(SequenceExprSyntax.self) {
+      for element in sequence.elements {
+        if let type = element.as(TypeExprSyntax.self) { types.append(type.type.baseName) }
+      }
+    }
+    return types.contains(where: isUIType)
+  }
+
+  /// UIKit and Core Animation types (`UIView`, `UIWindowScene`, `CALayer`) and timers.
+  static func isUIType(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars)
+    guard scalars.count > 2 else { return false }
+    if (name.hasPrefix("UI") || name.hasPrefix("CA")) && scalars[2].properties.isUppercase {
+      return true
+    }
+    return name == "Timer"
   }
 
   /// A plain type's bodies are not walked: their bytes tell which statics they write.
@@ -339,6 +372,7 @@ final class GlobalState: FileRule, LintRule {
     let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
     let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
     let roots = rootComponents(in: run)
+    let overlays = presentationTypes(in: run, singletons: singletons)
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
@@ -365,6 +399,9 @@ final class GlobalState: FileRule, LintRule {
           use.user != use.type,
           use.member.first?.isUppercase != true  // `Service.Kind` is a nested type
         else { continue }
+        // A view showing an overlay (a toast, a spinner) through a singleton whose only state is
+        // its views shows presentation, not state.
+        if use.isView, !isGlobal, overlays.contains(use.type) { continue }
         let key = "\(use.type)\(isGlobal ? "." + use.member : "")"
         // Every use is reported (one per line): each is a place the dependency must be injected.
         guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }
@@ -413,6 +450,23 @@ final class GlobalState: FileRule, LintRule {
                 + "and the uses follow")
           ))
       }
+    }
+    return result
+  }
+
+  /// Singletons whose state is presentation: every stored property they declare holds a UI
+  /// object (an overlay's label, indicator, window scene), or the class is a UIKit view itself.
+  static func presentationTypes(in run: RunFacts, singletons: Set<String>) -> Set<String> {
+    var state: [String: Bool] = [:]
+    for analysis in run.analyses {
+      for (type, isPresentation) in analysis.facts.presentationState
+      where singletons.contains(type) {
+        state[type] = (state[type] ?? true) && isPresentation
+      }
+    }
+    var result = Set(state.filter(\.value).keys)
+    for type in singletons where run.inheritance[type]?.contains(where: isUIType) == true {
+      result.insert(type)
     }
     return result
   }

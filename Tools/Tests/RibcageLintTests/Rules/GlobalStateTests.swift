@@ -514,3 +514,53 @@ import Testing
       ])
   }
 }
+
+/// Global state told by what a type is: an overlay a view shows is presentation, a static facade
+/// over SDK singletons is the singletons, a fresh `UserDefaults()` is the app's defaults.
+@Suite(.timeLimit(.minutes(10))) struct GlobalStateMeaningTests {
+  @Test func anOverlaySingletonUsedFromViewsIsPresentationNotState() throws {
+    let files = [
+      "UI/Overlays.swift": """
+      import UIKit
+      public final class BannerCenter {
+        public static let shared = BannerCenter()
+        private let banner = UILabel()
+        private var scene = UIApplication.shared.connectedScenes.first as? UIWindowScene
+        public func show(_ text: String) { banner.text = text }
+      }
+      public final class Spinner {
+        public static let shared = Spinner()
+        private let indicator = UIActivityIndicatorView()
+        private var hideTimer: Timer?
+        public func start() { indicator.startAnimating() }
+      }
+      public final class DraftStore {
+        public static let shared = DraftStore()
+        private let window = UIWindow()
+        private var drafts: [String] = []
+      }
+      """,
+      "Note/NoteViewController.swift": """
+      import RIBs
+      import UIKit
+      final class NoteViewController: UIViewController, NotePresentable {
+        func saved() { BannerCenter.shared.show("Saved"); Spinner.shared.start() }
+        func edit() { DraftStore.shared.add("x") }
+      }
+      """,
+      "Note/NoteInteractor.swift": """
+      import RIBs
+      final class NoteInteractor: PresentableInteractor<NotePresentable> {
+        func save() { Spinner.shared.start() }
+      }
+      """,
+    ]
+    // Views showing an overlay: not state. The interactor driving it, and a singleton holding
+    // data besides its window, still are.
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Note/NoteInteractor.swift:3", "Note/NoteViewController.swift:5",
+        "UI/Overlays.swift:15", "UI/Overlays.swift:9",
+      ])
+  }
+}
