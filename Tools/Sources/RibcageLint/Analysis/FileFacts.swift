@@ -76,6 +76,12 @@ struct FileFacts: Sendable {
   /// Classes declared in the file → whether every stored instance property holds a UI object
   /// (a view, window, scene, layer, timer): an overlay's state is presentation, not app state.
   var presentationState: [String: Bool] = [:]
+  /// Types outside RIB code whose static members reach an SDK's or the app's singleton
+  /// (`class func login() { Auth.auth().signIn(…) }`): static facades over app-wide state, and
+  /// where each is declared.
+  var facades: [String: Place] = [:]
+  /// `Type.member` of those static members.
+  var facadeMembers: Set<String> = []
   /// Types a component creates in `shared { }`: services, whatever their names.
   var providedServices: Set<String> = []
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled

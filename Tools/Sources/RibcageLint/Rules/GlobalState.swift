@@ -10,9 +10,10 @@ extension Rule {
       change, invisible to DI and impossible to reset between tests. Put the state in a service \
       owned by the right component and inject it. Singletons and mutable statics declared \
       outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
-      as an argument, `Settings.token = …`, `UserDefaults.standard`), and once at their \
-      declaration, where the fix starts. An overlay singleton whose only state is its views is \
-      presentation when views show it. Composition roots (`AppDelegate`, `SceneDelegate`, \
+      as an argument, `Settings.token = …`, `UserDefaults.standard`, a static facade's \
+      members over SDK singletons), and once at their declaration, where the fix starts. An \
+      overlay singleton whose only state is its views is presentation when views show it. \
+      Composition roots (`AppDelegate`, `SceneDelegate`, \
       the app's root component, `main.swift`) are where such objects are made: not reported.
       """,
     badExample: "static let shared = SessionManager()",
@@ -78,6 +79,11 @@ final class GlobalState: FileRule, LintRule {
         (context.facts.presentationState[info.name] ?? true) && Self.holdsUIObject(property)
     }
     guard property.isStatic else { return }
+    if !property.isStored, let accessors = property.binding.accessorBlock {
+      noteFacade(
+        property.name,
+        reaching: accessors.position.utf8Offset..<accessors.endPosition.utf8Offset, in: info)
+    }
     let place = context.place(property.pattern)
     if property.isStored, SyntaxQueries.singletonNames.contains(property.name) {
       // Reported where RIB code uses it, and here once when it does.
@@ -117,6 +123,58 @@ final class GlobalState: FileRule, LintRule {
     context.facts.staticWrites.insert("\(frame.info.name).\(name)")
   }
 
+  /// A static member's body outside RIB code that reaches a singleton (`Auth.auth()`,
+  /// `Database.database()`, `Session.shared`, `UserDefaults.standard`) makes its type a static
+  /// facade over app-wide state: RIB code calling it uses that state.
+  private func noteFacade(_ member: String, reaching range: Range<Int>, in info: TypeInfo) {
+    guard !context.isRIBCode, info.roles.isEmpty, info.shape != .protocolType,
+      let frame = context.frame, context.mentions(".", in: range),
+      Self.reachesSingleton(context.bytes[range])
+    else { return }
+    context.facts.facadeMembers.insert("\(info.name).\(member)")
+    if context.facts.facades[info.name] == nil {
+      context.facts.facades[info.name] = context.place(frame.declaration)
+    }
+  }
+
+  /// Accessors that return a type's one shared instance.
+  static let sharedAccessors: Set<String> = SyntaxQueries.singletonNames.union(["standard"])
+
+  /// Whether code text names `Type.shared`-style accessors, or a type's accessor named after
+  /// it (`Auth.auth()`, `Firestore.firestore()`: an SDK's default instance).
+  static func reachesSingleton(_ text: ArraySlice<UInt8>) -> Bool {
+    func isIdentifier(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+    let bytes = Array(text)
+    var index = 0
+    while index < bytes.count {
+      guard isIdentifier(bytes[index]), index == 0 || !isIdentifier(bytes[index - 1]),
+        index == 0 || bytes[index - 1] != UInt8(ascii: ".")
+      else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+      let type = String(decoding: bytes[index..<end], as: UTF8.self)
+      index = end
+      guard type.first?.isUppercase == true, end < bytes.count, bytes[end] == UInt8(ascii: ".")
+      else { continue }
+      var memberEnd = end + 1
+      while memberEnd < bytes.count, isIdentifier(bytes[memberEnd]) { memberEnd += 1 }
+      let member = String(decoding: bytes[(end + 1)..<memberEnd], as: UTF8.self)
+      if sharedAccessors.contains(member) { return true }
+      if member == type.prefix(1).lowercased() + type.dropFirst(), memberEnd < bytes.count,
+        bytes[memberEnd] == UInt8(ascii: "(")
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Whether a stored property holds a UI object (`UILabel()`, `UIWindow?`,
   /// `… as? UIWindowScene`, a `Timer`): state an overlay shows, not app state.
   static func holdsUIObject(_ property: PropertyDeclaration) -> Bool {
@@ -149,6 +207,14 @@ final class GlobalState: FileRule, LintRule {
   /// A plain type's bodies are not walked: their bytes tell which statics they write.
   override func visitSkippedBody(_ body: CodeBlockSyntax) {
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    if let function = body.parent?.as(FunctionDeclSyntax.self),
+      function.modifiers.contains(where: {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      }),
+      let info = context.frame?.info
+    {
+      noteFacade(function.name.text, reaching: range, in: info)
+    }
     guard context.mentions("=", in: range) || context.mentions("(", in: range) else { return }
     context.facts.staticWrites.formUnion(
       Self.writtenStatics(in: context.bytes, range, selfType: context.frame?.info.name))
@@ -373,6 +439,15 @@ final class GlobalState: FileRule, LintRule {
     let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
     let roots = rootComponents(in: run)
     let overlays = presentationTypes(in: run, singletons: singletons)
+    var facades: [String: (file: Int, place: Place)] = [:]
+    var facadeMembers: Set<String> = []
+    for (index, analysis) in run.analyses.enumerated() {
+      facadeMembers.formUnion(analysis.facts.facadeMembers)
+      for (type, place) in analysis.facts.facades
+      where facades[type] == nil && !singletons.contains(type) {
+        facades[type] = (index, place)
+      }
+    }
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
@@ -394,7 +469,13 @@ final class GlobalState: FileRule, LintRule {
         // The framework's own base classes (`Router` using `LeakDetector.shared`) are not app
         // code; a singleton type's static methods reach its shared instance.
         let isGlobal = globals.contains("\(use.type).\(use.member)")
-        guard singletons.contains(use.type) || isGlobal, Role.inherited[use.user] == nil,
+        // A static facade's members reach the singletons it wraps; from views, they are
+        // `view-has-logic`'s question (a facade is often a UI helper).
+        let isFacade =
+          !isGlobal && !use.isView && facades[use.type] != nil
+          && facadeMembers.contains("\(use.type).\(use.member)")
+        guard singletons.contains(use.type) || isGlobal || isFacade,
+          Role.inherited[use.user] == nil,
           !roots.contains(use.user),
           use.user != use.type,
           use.member.first?.isUppercase != true  // `Service.Kind` is a nested type
@@ -411,7 +492,12 @@ final class GlobalState: FileRule, LintRule {
         {
           continue
         }
-        let what = isGlobal ? "the static var \(key)" : "the singleton \(use.type)"
+        let what =
+          isGlobal
+          ? "the static var \(key)"
+          : isFacade && !singletons.contains(use.type)
+            ? "the static facade \(use.type).\(use.member) (over SDK or app singletons)"
+            : "the singleton \(use.type)"
         let message =
           use.isView
           ? "view \(use.user) uses \(what): views only render view models; let the interactor "
@@ -422,6 +508,21 @@ final class GlobalState: FileRule, LintRule {
       }
     }
     result += locatorFindings(in: run, roots: roots)
+    for (type, declaration) in facades.sorted(by: { $0.key < $1.key }) {
+      guard let using = users[type] else { continue }
+      let names = Array(Set(using)).sorted()
+      let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+      result.append(
+        (
+          declaration.file,
+          RawFinding(
+            rule: .globalState, place: declaration.place,
+            message: "\(type) is a static facade over SDK or app singletons, used from "
+              + "\(names.count) RIB type\(names.count == 1 ? "" : "s") (\(shown)): make it an "
+              + "ordinary service a component creates (`shared { }`) and injects, and the uses "
+              + "follow")
+        ))
+    }
     // Once at each declaration RIB code uses: one place to fix it.
     var namedByMeaning: Set<String> = []
     for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }

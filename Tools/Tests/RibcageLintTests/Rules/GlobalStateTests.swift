@@ -563,4 +563,37 @@ import Testing
         "UI/Overlays.swift:15", "UI/Overlays.swift:9",
       ])
   }
+
+  @Test func aStaticFacadeOverSDKSingletonsIsGlobalState() throws {
+    let files = [
+      "Support/CloudGateway.swift": """
+      import Foundation
+      import CloudSDK
+      final class CloudGateway {
+        class var isSignedIn: Bool { Session.session().user != nil }
+        static func upload(_ note: String) { Storage.storage().put(note) }
+      }
+      enum Titles {
+        static func title(_ text: String) -> String { text.capitalized }
+      }
+      """,
+      "Root/RootRouter.swift": """
+      import RIBs
+      final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable> {
+        func start() { if CloudGateway.isSignedIn { routeToNotes() } }
+      }
+      """,
+      "Notes/NotesInteractor.swift": """
+      import RIBs
+      final class NotesInteractor: PresentableInteractor<NotesPresentable> {
+        func save(_ note: String) { CloudGateway.upload(Titles.title(note)) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Notes/NotesInteractor.swift:3", "Root/RootRouter.swift:3",
+        "Support/CloudGateway.swift:3",
+      ])
+  }
 }
