@@ -10,10 +10,10 @@ extension Rule {
       change, invisible to DI and impossible to reset between tests. Put the state in a service \
       owned by the right component and inject it. Singletons and mutable statics declared \
       outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
-      as an argument, `Settings.token = …`, `UserDefaults.standard`, a static facade's \
-      members over SDK singletons), and once at their declaration, where the fix starts. An \
-      overlay singleton whose only state is its views is presentation when views show it. \
-      Composition roots (`AppDelegate`, `SceneDelegate`, \
+      as an argument, `Settings.token = …`, `UserDefaults.standard`, `UserDefaults()`, a static \
+      facade's members over SDK singletons), and once at their declaration, where the fix \
+      starts. An overlay singleton whose only state is its views is presentation when views \
+      show it. Composition roots (`AppDelegate`, `SceneDelegate`, \
       the app's root component, `main.swift`) are where such objects are made: not reported.
       """,
     badExample: "static let shared = SessionManager()",
@@ -273,6 +273,15 @@ final class GlobalState: FileRule, LintRule {
       !Self.isCompositionRoot(user)
     else { return }
     if user.roles.contains(.builder) { context.facts.builderCreations.insert(name) }
+    if Self.systemStores[name] != nil, user.roles.isDisjoint(with: [.component, .builder]) {
+      // `UserDefaults()` and `UserDefaults(suiteName:)` read and write the app's (or its
+      // group's) defaults, the store `UserDefaults.standard` is.
+      context.report(
+        .globalState, call,
+        "\(user.name) makes a \(name), which reads and writes the app's shared defaults like "
+          + "\(name).standard: app-wide state every RIB can reach (and two RIBs sharing a key "
+          + "are coupled through it); keep it behind a service a component creates and injects")
+    }
     context.facts.constructions.append(
       (
         user.name, user.roles.contains(.view), name,

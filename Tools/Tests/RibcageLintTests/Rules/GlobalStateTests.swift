@@ -596,4 +596,18 @@ import Testing
         "Support/CloudGateway.swift:3",
       ])
   }
+
+  @Test func aFreshUserDefaultsIsTheAppsDefaultsToo() throws {
+    let source = """
+      import RIBs
+      final class HistoryInteractor: PresentableInteractor<HistoryPresentable> {
+        func remember(_ term: String) { UserDefaults().appendHistory(term) }
+        func group() -> UserDefaults? { UserDefaults(suiteName: "group.notes") }
+      }
+      final class HistoryComponent: Component<HistoryDependency> {
+        var store: HistoryStore { HistoryStore(defaults: UserDefaults()) }
+      }
+      """
+    #expect(try lines(source, .globalState) == [3, 4])
+  }
 }
