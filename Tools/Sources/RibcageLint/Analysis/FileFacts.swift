@@ -180,6 +180,14 @@ struct FileFacts: Sendable {
   /// empty).
   var skippedSupers:
     [(type: String, hook: String, place: Place, message: String, frameworkDoesWork: Bool)] = []
+  /// Methods declared in the file whose bodies bind what they subscribe, or are handed, to a
+  /// RIB's lifecycle (`….disposeOnDeactivate(interactor: interactor)`, `.disposed(by: bag)` of a
+  /// bag they are given), as `name(firstLabel:`: calling one binds the subscription.
+  var lifecycleBinders: Set<String> = []
+  /// Subscriptions in interactors and workers that no framework API binds, with the methods
+  /// that could still bind them (the one called, the one called on its result) as
+  /// `name(firstLabel:`: reported unless one of those is among the run's `lifecycleBinders`.
+  var unboundSubscriptions: [(binders: [String], finding: RawFinding)] = []
   /// Protocols declared in the file → what they inherit (to tell class-bound ones).
   var protocols: [String: [String]] = [:]
   /// Per RIB type (and its extensions in the file): what it conforms to and the types of its

@@ -69,6 +69,10 @@ final class UnboundSubscription: FileRule, LintRule {
   private var asyncMethods: [String: [String: Suspension]] = [:]
 
   override func visit(_ function: FunctionDeclSyntax) {
+    if let body = function.body, Self.bindsToLifecycle(body, of: function, context: context) {
+      let first = function.signature.parameterClause.parameters.first?.firstName.text
+      context.facts.lifecycleBinders.insert(Self.binderKey(function.name.text, firstLabel: first))
+    }
     guard let info = context.frame?.info else { return }
     methods[info.name, default: []].insert(function.name.text)
     if function.signature.effectSpecifiers?.asyncSpecifier != nil,
@@ -121,8 +125,8 @@ final class UnboundSubscription: FileRule, LintRule {
     let isWorker = info.roles.contains(.worker) && !info.roles.contains(.interactor)
     if !isTask, name == "sink" || (name == "assign" && !context.importsRx) {
       // A Combine subscription whose AnyCancellable is dropped is cancelled at once.
-      context.report(
-        .unboundSubscription, call,
+      reportUnlessBound(
+        call, named: name,
         "\(what) in \(info.name) discards its AnyCancellable, so it is cancelled at once and "
           + "never delivers: "
           + (isWorker
@@ -148,9 +152,95 @@ final class UnboundSubscription: FileRule, LintRule {
         "bind it with \(context.bindingAdvice)"
         + (context.framework == .ribcage ? ", or use observe(stream) { }" : "")
     }
-    context.report(
-      .unboundSubscription, call,
-      "\(what) in \(info.name) is not bound to its lifecycle: it outlives deactivation; \(fix)")
+    let message =
+      "\(what) in \(info.name) is not bound to its lifecycle: it outlives deactivation; \(fix)"
+    if isTask {
+      context.report(.unboundSubscription, call, message)
+    } else {
+      reportUnlessBound(call, named: name, message)
+    }
+  }
+
+  // MARK: The app's own binding methods
+
+  /// Subscriptions reported here, by position (a chain can reach a check twice).
+  private var deferredPlaces: Set<String> = []
+
+  /// Reports a subscription once every file is read, unless the method it calls, or the one
+  /// called on its result, is declared in the scanned files and binds to the RIB's lifecycle
+  /// (`stream.subscribe(disposedOnDeactivate: self) { }` over the app's own stream type).
+  private func reportUnlessBound(
+    _ call: FunctionCallExprSyntax, named name: String, _ message: String
+  ) {
+    guard context.enabled.contains(Rule.unboundSubscription.id), !context.inTestDouble else {
+      return
+    }
+    let place = context.place(call)
+    guard deferredPlaces.insert("\(place.line)|\(place.column)").inserted else { return }
+    var binders = [Self.binderKey(name, firstLabel: call.arguments.first?.label?.text)]
+    if let member = call.parent?.as(MemberAccessExprSyntax.self),
+      let outer = member.parent?.as(FunctionCallExprSyntax.self),
+      outer.calledExpression.id == member.id
+    {
+      binders.append(
+        Self.binderKey(
+          member.declName.baseName.text, firstLabel: outer.arguments.first?.label?.text))
+    }
+    context.facts.unboundSubscriptions.append(
+      (binders, RawFinding(rule: .unboundSubscription, place: place, message: message)))
+  }
+
+  /// A method as calls name it: `subscribe(disposedOnDeactivate:` (`_` for no label).
+  static func binderKey(_ name: String, firstLabel: String?) -> String {
+    "\(name)(\(firstLabel ?? "_"):"
+  }
+
+  /// Framework calls that end what they are called on with a RIB's lifecycle.
+  static let lifecycleBindings = [
+    ".disposeOnDeactivate(", ".cancelOnDeactivate(", ".disposeOnStop(", ".cancelOnStop(",
+  ]
+
+  /// Whether a method's body binds to a RIB's lifecycle what it subscribes or is handed: with
+  /// the framework's lifecycle calls, or into a bag or set it is given (`.disposed(by: bag)`,
+  /// `.store(in: &interactor.cancellables)`); a bag of its own lives as long as its owner. Read
+  /// from the file's text: outside RIB code the body is not walked.
+  static func bindsToLifecycle(
+    _ body: CodeBlockSyntax, of function: FunctionDeclSyntax, context: FileContext
+  ) -> Bool {
+    let start = body.position.utf8Offset
+    let end = min(body.endPosition.utf8Offset, context.bytes.count)
+    guard start < end else { return false }
+    let text = String(decoding: context.bytes[start..<end], as: UTF8.self).filter {
+      !$0.isWhitespace
+    }
+    if lifecycleBindings.contains(where: { text.contains($0) }) { return true }
+    let parameters = function.signature.parameterClause.parameters.map {
+      ($0.secondName ?? $0.firstName).text
+    }
+    return parameters.contains { parameter in
+      [".disposed(by:\(parameter)", ".store(in:&\(parameter)"].contains { prefix in
+        var rest = text[...]
+        while let range = rest.range(of: prefix) {
+          let next = rest[range.upperBound...].first
+          if next == nil || !(next!.isLetter || next!.isNumber || next == "_") { return true }
+          rest = rest[range.upperBound...]
+        }
+        return false
+      }
+    }
+  }
+
+  static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var binders: Set<String> = []
+    for analysis in run.analyses { binders.formUnion(analysis.facts.lifecycleBinders) }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for pending in analysis.facts.unboundSubscriptions
+      where !pending.binders.contains(where: binders.contains) {
+        result.append((index, pending.finding))
+      }
+    }
+    return result
   }
 
   // MARK: What a subscription is

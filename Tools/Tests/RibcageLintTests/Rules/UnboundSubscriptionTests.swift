@@ -400,4 +400,43 @@ import Testing
     #expect(found.map(\.line) == [7])
     #expect(found.first?.message.contains("'itemsRelay'") == true)
   }
+
+  @Test func theAppsOwnWrapperThatBindsToTheLifecycleBindsByItsDeclaration() throws {
+    let files = [
+      "Shared/Observed.swift": """
+      import RIBs
+      import RxSwift
+      final class Observed<Value> {
+        private let values = BehaviorSubject<Value?>(value: nil)
+        private let ownBag = DisposeBag()
+        func observe(until interactor: Interactor, _ handler: @escaping (Value?) -> Void) {
+          values.subscribe(onNext: handler).disposeOnDeactivate(interactor: interactor)
+        }
+        func observe(into bag: DisposeBag, _ handler: @escaping (Value?) -> Void) {
+          values.subscribe(onNext: handler).disposed(by: bag)
+        }
+        func observe(keeping owner: AnyObject, _ handler: @escaping (Value?) -> Void) {
+          values.subscribe(onNext: handler).disposed(by: ownBag)
+        }
+      }
+      """,
+      "Garden/GardenInteractor.swift": """
+      import RIBs
+      import RxSwift
+      final class GardenInteractor: PresentableInteractor<GardenPresentable> {
+        private let plantStream: Observed<Plant>
+        private let disposeBag = DisposeBag()
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          plantStream.observe(until: self) { [weak self] in self?.show($0) }
+          plantStream.observe(into: disposeBag) { [weak self] in self?.show($0) }
+          plantStream.observe(keeping: self) { [weak self] in self?.show($0) }
+        }
+      }
+      """,
+    ]
+    // The third wrapper keeps the subscription in a bag of the stream's own: it outlives the RIB.
+    #expect(
+      try findingPlaces(files, .unboundSubscription) == ["Garden/GardenInteractor.swift:10"])
+  }
 }
