@@ -33,6 +33,9 @@ final class WebSocketClient {
   let descriptor: Int32
   /// What was read and not parsed yet (internal for the fuzzing entry point, which fills it).
   var buffer = ReceiveBuffer()
+  /// What each `recv` reads into: one per client, not one a read (a server sending a byte at a
+  /// time made each read allocate and zero 64 KiB).
+  private var receiveChunk = [UInt8](repeating: 0, count: 64 * 1024)
   private var message: [UInt8] = []
   private var messageIsText = true
   private var inMessage = false
@@ -378,11 +381,10 @@ final class WebSocketClient {
 
   /// Reads once into the buffer; returns the byte count (0 at the end, -1 on error).
   private func fill() -> Int {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    let count = chunk.withUnsafeMutableBytes { raw in
+    let count = receiveChunk.withUnsafeMutableBytes { raw in
       recv(descriptor, raw.baseAddress, raw.count, 0)
     }
-    if count > 0 { buffer.append(contentsOf: chunk[..<count]) }
+    if count > 0 { buffer.append(contentsOf: receiveChunk[..<count]) }
     return count
   }
 
