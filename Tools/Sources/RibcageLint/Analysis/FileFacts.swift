@@ -82,6 +82,11 @@ struct FileFacts: Sendable {
   var facades: [String: Place] = [:]
   /// `Type.member` of those static members.
   var facadeMembers: Set<String> = []
+  /// Types (declarations and extensions) that keep state: a stored `var` or a stored `let` of
+  /// anything but a literal, members writing defaults, files, the keychain, a database, or
+  /// reaching another singleton than the app's environment (a singleton that is none of these
+  /// shares no state).
+  var statefulTypes: Set<String> = []
   /// Types a component creates in `shared { }`: services, whatever their names.
   var providedServices: Set<String> = []
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled

@@ -34,6 +34,12 @@ final class GlobalState: FileRule, LintRule {
 
   override func typeDidStart(_ frame: FileContext.Frame) {
     guard frame.info.shape != .protocolType else { return }
+    let range = frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset
+    if !frame.info.roles.isEmpty || Self.actsOnState(context.bytes[range])
+      || !Self.showsWhatItDoes(frame.declaration)
+    {
+      context.facts.statefulTypes.insert(frame.info.name)
+    }
     context.facts.conformances.formUnion(frame.inherited)
     guard frame.info.shape == .classType, frame.info.roles.contains(.component),
       let parent = frame.declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes
@@ -74,6 +80,7 @@ final class GlobalState: FileRule, LintRule {
       return
     }
     guard let info = context.frame?.info, info.shape != .protocolType else { return }
+    if Self.keepsState(property, of: info) { context.facts.statefulTypes.insert(info.name) }
     if !property.isStatic, property.isStored, info.shape == .classType {
       context.facts.presentationState[info.name] =
         (context.facts.presentationState[info.name] ?? true) && Self.holdsUIObject(property)
@@ -448,6 +455,11 @@ final class GlobalState: FileRule, LintRule {
     let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
     let roots = rootComponents(in: run)
     let overlays = presentationTypes(in: run, singletons: singletons)
+    // A singleton with nothing stored that changes, whose members write nothing lasting, shares
+    // no state: a helper reached statically, not global state.
+    var stateful: Set<String> = []
+    for analysis in run.analyses { stateful.formUnion(analysis.facts.statefulTypes) }
+    let stateless = singletons.subtracting(stateful)
     var facades: [String: (file: Int, place: Place)] = [:]
     var facadeMembers: Set<String> = []
     for (index, analysis) in run.analyses.enumerated() {
@@ -492,6 +504,7 @@ final class GlobalState: FileRule, LintRule {
         // A view showing an overlay (a toast, a spinner) through a singleton whose only state is
         // its views shows presentation, not state.
         if use.isView, !isGlobal, overlays.contains(use.type) { continue }
+        if !isGlobal, stateless.contains(use.type) { continue }
         let key = "\(use.type)\(isGlobal ? "." + use.member : "")"
         // Every use is reported (one per line): each is a place the dependency must be injected.
         guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }

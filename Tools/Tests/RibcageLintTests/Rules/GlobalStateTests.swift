@@ -610,4 +610,58 @@ import Testing
       """
     #expect(try lines(source, .globalState) == [3, 4])
   }
+
+  @Test func aSingletonWithNothingToShareIsNoGlobalStateButOneWritingStateIs() throws {
+    let files = [
+      "Support/StoreLinks.swift": """
+      import UIKit
+      final class StoreLinks {
+        static let shared = StoreLinks()
+        private let storeID = "1234"
+        private init() {}
+        var version: String {
+          Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String ?? ""
+        }
+        func openStore() {
+          UIApplication.shared.open(URL(string: "itms-apps://app/id" + storeID)!)
+        }
+      }
+      """,
+      "Support/LaunchCounter.swift": """
+      import Foundation
+      final class LaunchCounter {
+        static let shared = LaunchCounter()
+        func recordLaunch() {
+          UserDefaults.standard.set(launches() + 1, forKey: "launches")
+        }
+        func launches() -> Int { UserDefaults.standard.integer(forKey: "launches") }
+      }
+      """,
+      "Support/DraftBox.swift": """
+      import Foundation
+      final class DraftBox {
+        static let shared = DraftBox()
+        let drafts = NSMutableArray()
+      }
+      """,
+      "About/AboutInteractor.swift": """
+      import RIBs
+      final class AboutInteractor: PresentableInteractor<AboutPresentable> {
+        func didTapRate() {
+          presenter.show(version: StoreLinks.shared.version)
+          StoreLinks.shared.openStore()
+          LaunchCounter.shared.recordLaunch()
+          DraftBox.shared.drafts.add("note")
+        }
+      }
+      """,
+    ]
+    // Bundle info and opening a URL keep nothing; defaults written by a member, and a stored
+    // mutable object, are state every RIB shares.
+    #expect(
+      try findingPlaces(files, .globalState) == [
+        "About/AboutInteractor.swift:6", "About/AboutInteractor.swift:7",
+        "Support/DraftBox.swift:3", "Support/LaunchCounter.swift:3",
+      ])
+  }
 }
