@@ -136,6 +136,15 @@ struct FileFacts: Sendable {
   /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault
   /// unless the RIB's own component makes `x`).
   var dependencyStreamWrites: [(rib: String, property: String, place: Place, message: String)] = []
+  /// Methods (`Type.method`) whose bodies send into a subject or relay: the write side of the
+  /// app's own stream wrapper (`MutableStream.update(with:)` over a `BehaviorRelay`).
+  var streamWritingMethods: Set<String> = []
+  /// Calls on a RIB's computed property that reads its dependency (`var tagStream:
+  /// MutableStream<Tag> { dependency.tagStream }`): the RIB, the dependency's property, the
+  /// `Type.method` called (nil when the type is a framework subject or relay, written by name),
+  /// where, the message. A write to the parent's stream when that method writes one.
+  var forwardedStreamCalls:
+    [(rib: String, property: String, method: String?, place: Place, message: String)] = []
   /// Types whose code does networking or persistence (business objects whatever their names).
   var ioTypes: Set<String> = []
   /// `Type.member` reached from a view: the view, the type, the member, where.

@@ -26,7 +26,9 @@ extension Rule {
 /// or interactor owns.
 final class StreamWrittenOutsideService: FileRule, LintRule {
   static let description = Rule.streamWrittenOutsideService
-  override class var hooks: Set<Hook> { [.types, .properties, .assignments, .calls, .file] }
+  override class var hooks: Set<Hook> {
+    [.types, .properties, .assignments, .calls, .functions, .file]
+  }
 
   static let writeSideTypes: Set<String> = [
     "MutableStateStream", "EventRelay", "BehaviorRelay", "PublishRelay", "PublishSubject",
@@ -118,7 +120,36 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     }
   }
 
+  /// `Type.property` → the dependency's property it reads and its type, for the computed
+  /// properties that only read the RIB's dependency (`var tagStream: MutableStream<Tag> {
+  /// dependency.tagStream }`): writing through one writes the parent's stream.
+  private var forwarders: [String: (property: String, type: String)] = [:]
+
+  /// Calls that send into a subject or relay, in a method's body.
+  static let sendingCalls = [".accept(", ".onNext(", ".send(", ".on(.next"]
+
+  override func visit(_ function: FunctionDeclSyntax) {
+    guard let info = context.frame?.info, info.roles.isEmpty, let body = function.body else {
+      return
+    }
+    let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    if Self.sendingCalls.contains(where: { context.mentions($0, in: range) }) {
+      context.facts.streamWritingMethods.insert("\(info.name).\(function.name.text)")
+    }
+  }
+
   override func visit(_ property: PropertyDeclaration) {
+    if !property.isTopLevel, !property.isStored, !property.isStatic, !property.typeName.isEmpty,
+      let info = context.frame?.info, info.ribPrefix != nil,
+      case .getter(let items) = property.binding.accessorBlock?.accessors, items.count == 1,
+      let read = items.first?.item.as(ExprSyntax.self)?.as(MemberAccessExprSyntax.self),
+      let base = read.base?.as(DeclReferenceExprSyntax.self),
+      ["dependency", "dependencies"].contains(base.baseName.text)
+    {
+      forwarders["\(info.name).\(property.name)"] = (
+        read.declName.baseName.text, property.typeName
+      )
+    }
     if !property.isTopLevel, property.isStored, !property.isStatic,
       let info = context.frame?.info, info.roles.contains(.component), let rib = info.ribPrefix,
       // `let x = dependency.x` forwards the parent's stream: the component did not make it.
@@ -180,6 +211,23 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     guard let info = context.frame?.info, !types.isEmpty else { return }
+    if let base, let receiver = SyntaxQueries.propertyName(base),
+      let forwarded = forwarders["\(info.name).\(receiver)"], let rib = info.ribPrefix,
+      writesAreChecked(in: info), !context.inTestDouble
+    {
+      // A framework subject is written by its write methods; the app's own stream type by the
+      // methods of its that send into what it wraps (known once every file is read).
+      let isFramework = Self.writeSideTypes.contains(forwarded.type)
+      if !isFramework || (Self.writeMethods.contains(name) && Self.isStreamWrite(call, name)) {
+        context.facts.forwardedStreamCalls.append(
+          (
+            rib, forwarded.property, isFramework ? nil : "\(forwarded.type).\(name)",
+            context.place(call),
+            Self.sharedWriteMessage(info.name, "dependency.\(forwarded.property)")
+          ))
+      }
+      return
+    }
     var written: ExprSyntax?
     var method = name
     if Self.writeMethods.contains(name), let base, Self.isStreamWrite(call, name) {
@@ -287,20 +335,26 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       }
       return dependency
     }
+    var writingMethods: Set<String> = []
+    for analysis in run.analyses { writingMethods.formUnion(analysis.facts.streamWritingMethods) }
     for (index, analysis) in run.analyses.enumerated() {
-      for write in analysis.facts.dependencyStreamWrites {
+      let forwardedWrites = analysis.facts.forwardedStreamCalls.filter {
+        $0.method.map(writingMethods.contains) ?? true
+      }.map { (rib: $0.rib, property: $0.property, place: $0.place, message: $0.message) }
+      for write in analysis.facts.dependencyStreamWrites + forwardedWrites {
         let key = "\(run.modules[index])|\(write.rib)"
         let readers = requiredBy[write.property, default: []].filter {
           makers[write.property]?.contains(ribOf($0)) != true
         }
+        // The RIB's own dependency and those its component provides (its interactor's, its
+        // children's, and their interactors' and routers') are its own readers; any other asks
+        // from elsewhere.
+        let provided = conformances[key, default: []].union([write.rib + "Dependency"])
+        let providedRIBs = Set(provided.map(ribOf))
         let isOwn =
           componentProperties[key]?.contains(write.property) == true
           && forwarded[key]?.contains(write.property) != true
-          // The RIB's own dependency and those its component provides (its interactor's, its
-          // children's) are its own readers; any other asks from elsewhere.
-          && readers.subtracting(
-            conformances[key, default: []].union([write.rib + "Dependency"])
-          ).isEmpty
+          && readers.allSatisfy { provided.contains($0) || providedRIBs.contains(ribOf($0)) }
         guard !isOwn else { continue }
         result.append(
           (

@@ -382,4 +382,77 @@ import Testing
     ]
     #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
   }
+
+  @Test func theAppsOwnStreamTypeIsWrittenByItsMethodsThatSendIntoWhatItWraps() throws {
+    let files = [
+      "Shared/SharedValue.swift": """
+      import RxRelay
+      final class SharedValue<Value> {
+        private let relay: BehaviorRelay<Value>
+        init(_ value: Value) { relay = BehaviorRelay(value: value) }
+        var current: Value { relay.value }
+        func change(to value: Value) { relay.accept(value) }
+        func describe() -> String { "\\(relay.value)" }
+      }
+      """,
+      "Filter/FilterInteractor.swift": """
+      import RIBs
+      protocol FilterInteractorDependency {
+        var filterValue: SharedValue<Filter> { get }
+      }
+      final class FilterInteractor: PresentableInteractor<FilterPresentable> {
+        private let dependency: FilterInteractorDependency
+        private var filterValue: SharedValue<Filter> { dependency.filterValue }
+        func didSelect(_ filter: Filter) {
+          filterValue.change(to: filter)
+          presenter.show(filterValue.describe(), filterValue.current)
+        }
+      }
+      """,
+    ]
+    // Through a property reading the dependency, `change(to:)` writes the parent's stream;
+    // reading it does not.
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == ["Filter/FilterInteractor.swift:9"])
+  }
+
+  @Test func aStreamItsOwnComponentMakesForItsChildrensInteractorsIsTheRIBsOwn() throws {
+    let files = [
+      "Shared/SharedValue.swift": """
+      import RxRelay
+      final class SharedValue<Value> {
+        private let relay: BehaviorRelay<Value>
+        init(_ value: Value) { relay = BehaviorRelay(value: value) }
+        func change(to value: Value) { relay.accept(value) }
+      }
+      """,
+      "Search/SearchBuilder.swift": """
+      import RIBs
+      final class SearchComponent: Component<SearchDependency>, SearchInteractorDependency,
+        SearchBarDependency
+      {
+        let termValue = SharedValue("")
+      }
+      """,
+      "Search/SearchInteractor.swift": """
+      import RIBs
+      protocol SearchInteractorDependency {
+        var termValue: SharedValue<String> { get }
+      }
+      final class SearchInteractor: PresentableInteractor<SearchPresentable> {
+        private let dependency: SearchInteractorDependency
+        private var termValue: SharedValue<String> { dependency.termValue }
+        func clear() { termValue.change(to: "") }
+      }
+      """,
+      "SearchBar/SearchBarInteractor.swift": """
+      import RIBs
+      protocol SearchBarInteractorDependency {
+        var termValue: SharedValue<String> { get }
+      }
+      """,
+    ]
+    // The child's interactor reads what Search's component made for it: Search writes its own.
+    #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
+  }
 }
