@@ -179,16 +179,27 @@ open class Interactor: InteractorScope {
   {
     guard beginDeactivation() else { return false }
     if context.timesHooks {
-      let start = context.startHookClock()
-      willResignActive()
-      context.emitHookTiming(router, .willResignActive, since: start)
+      resignTimingTheHook(in: context, as: router)
     } else {
       willResignActive()
+      endDeactivation()
+      if context.hasObservers { context.emit(.deactivated(router)) }
     }
-    endDeactivation()
-    if context.hasObservers { context.emit(.deactivated(router)) }
     if reactivatesAfterResigning { reactivateIfParentIsActive() }
     return true
+  }
+
+  /// Runs `willResignActive` timed, and ends the deactivation. The hook's timing goes out with
+  /// "deactivated", once the bound work is cancelled and the activeness observers have run:
+  /// what those cause comes before both. Apart so that the untimed path stays small enough to
+  /// inline into the tree's walk.
+  @inline(never)
+  private final func resignTimingTheHook(in context: TreeContext, as router: RouterNode) {
+    let start = context.startHookClock()
+    willResignActive()
+    let end = context.endHookClock()
+    endDeactivation()
+    context.emitEnd(of: .willResignActive, by: router, start: start, end: end)
   }
 
   /// Marks the interactor resigning; `false` if it is not active or already resigning (a walk

@@ -52,18 +52,18 @@ open class RouterNode {
   }
   @usableFromInline @exclusivity(unchecked) final var inspectionTagStorage: UInt64 = 0
 
-  /// Whether the router has loaded and its interactor is active, for a session recorder: read
-  /// through one call (see ``inspectionTag``).
-  @_spi(RibcageInspection) public final var inspectionState: (isActive: Bool, isLoaded: Bool) {
-    (interactable.isActive, isLoaded)
+  /// Whether the router's interactor is active, whether it has loaded, owns a view and has
+  /// children, for a session recorder: read through one call (see ``inspectionTag``), with no
+  /// array of children copied.
+  @_spi(RibcageInspection) public final var inspectionState:
+    (isActive: Bool, isLoaded: Bool, hasView: Bool, hasChildren: Bool)
+  {
+    (interactable.isActive, isLoaded, ownedView != nil, !childNodes.isEmpty)
   }
 
   /// The router this one is attached to, for a session recorder. Not for apps: a child never
   /// reaches up to its parent.
   @_spi(RibcageInspection) public final var inspectionParent: RouterNode? { parent }
-
-  /// Whether the router owns a view, for a session recorder. Not for apps.
-  @_spi(RibcageInspection) public final var inspectionHasView: Bool { ownedView != nil }
 
   /// Whether ``load()`` has run.
   @exclusivity(unchecked) public private(set) final var isLoaded = false
@@ -205,15 +205,15 @@ open class RouterNode {
       didLoad()
       return
     }
+    // After the hook: "loaded" means didLoad ran (what it attached was announced before).
     if ownContext.timesHooks {
       let start = ownContext.startHookClock()
       didLoad()
-      ownContext.emitHookTiming(self, .didLoad, since: start)
+      ownContext.emitEnd(of: .didLoad, by: self, start: start, end: ownContext.endHookClock())
     } else {
       didLoad()
+      ownContext.emit(.loaded(self))
     }
-    // After the hook: "loaded" means didLoad ran (what it attached was announced before).
-    if ownContext.hasObservers { ownContext.emit(.loaded(self)) }
   }
 
   /// Called once, after the router is attached and activated. Attach the children that live as

@@ -8,8 +8,9 @@ public enum LifecycleHook: String, Sendable, CaseIterable {
   case didLoad
 }
 
-/// How long one lifecycle hook of a RIB took, delivered by ``TreeContext/hookTimings`` right after
-/// the hook returned (so after any event the hook itself caused).
+/// How long one lifecycle hook of a RIB took, delivered by ``TreeContext/hookTimings`` after the
+/// hook returned, so after any event the hook itself caused. A `willResignActive`'s goes out just
+/// before "deactivated", once the RIB's bound work is cancelled and its activeness observers ran.
 ///
 /// ```swift
 /// let slowHooks = root.context.hookTimings.observe { timing in

@@ -26,4 +26,16 @@
   open func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {}
   /// A hook of `router` ran from tick `start` to tick `end` (see ``TickClock``).
   open func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {}
+  /// A `willResignActive` or `didLoad` of `router` ran from tick `start` to tick `end`, and the
+  /// event that ends it follows: "deactivated" or "loaded". One call for the two, so a recorder
+  /// finds the RIB once; by default, ``hookTimed(_:_:start:end:)`` then ``treeDeactivated(_:)``
+  /// or ``treeLoaded(_:)``.
+  open func hookEnded(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
+    hookTimed(router, hook, start: start, end: end)
+    switch hook {
+    case .willResignActive: treeDeactivated(router)
+    case .didLoad: treeLoaded(router)
+    case .didBecomeActive: break
+    }
+  }
 }

@@ -189,6 +189,9 @@ public final class TreeContext {
     return now
   }
 
+  /// Reads the tick counter at the end of a timed hook.
+  func endHookClock() -> UInt64 { ribcage_ticks() }
+
   /// Sends the timing of a hook that started at `start` (from ``startHookClock()``).
   func emitHookTiming(_ router: RouterNode, _ hook: LifecycleHook, since start: UInt64) {
     let end = ribcage_ticks()
@@ -198,6 +201,28 @@ public final class TreeContext {
     }
     if hookRelay.hasSubscribers {
       hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
+    }
+  }
+
+  /// Sends the timing of `router`'s `willResignActive` or `didLoad`, which ran from `start` to
+  /// `end`, with the event that ends it ("deactivated", "loaded"): to the tap as one call, to
+  /// the streams timing first.
+  func emitEnd(of hook: LifecycleHook, by router: RouterNode, start: UInt64, end: UInt64) {
+    hookClock = end
+    if let tap {
+      if tapTimesHooks {
+        Self.call(tap) { $0.hookEnded(router, hook, start: start, end: end) }
+      } else {
+        Self.call(tap) { tap in
+          if hook == .didLoad { tap.treeLoaded(router) } else { tap.treeDeactivated(router) }
+        }
+      }
+    }
+    if hookRelay.hasSubscribers {
+      hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
+    }
+    if eventRelay.hasSubscribers {
+      eventRelay.send(hook == .didLoad ? .loaded(router) : .deactivated(router))
     }
   }
 

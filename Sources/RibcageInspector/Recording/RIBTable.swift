@@ -130,8 +130,9 @@ final class RIBTable {
     nodes[Int(slot)].hasViewModel = true
   }
 
-  /// Adds `router` below `parent` (or as a root), last of its siblings; returns its slot.
-  func add(_ router: RouterNode, parent: Int32?) -> Int32 {
+  /// Adds `router` below `parent` (or as a root), last of its siblings; returns its slot, and
+  /// whether the router has children.
+  func add(_ router: RouterNode, parent: Int32?) -> (slot: Int32, hasChildren: Bool) {
     let naming = naming(for: router)
     let state = router.inspectionState
     let parentSlot = parent ?? -1
@@ -144,7 +145,7 @@ final class RIBTable {
     nodes[Int(slot)] = Node(
       object: ObjectIdentifier(router), id: nextID, parent: parentSlot, naming: naming,
       path: path, previous: previous, isActive: state.isActive, isLoaded: state.isLoaded,
-      hasView: router.inspectionHasView)
+      hasView: state.hasView)
     nextID += 1
     if previous >= 0 { nodes[Int(previous)].next = slot }
     if parentSlot >= 0 {
@@ -157,7 +158,7 @@ final class RIBTable {
     slots?[ObjectIdentifier(router)] = slot
     liveCount += 1
     router.inspectionTag = serial << 32 | UInt64(slot + 1)
-    return slot
+    return (slot, state.hasChildren)
   }
 
   /// A free slot, or a new one.

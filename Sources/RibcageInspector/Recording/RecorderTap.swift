@@ -40,6 +40,10 @@ final class RecorderTap: InspectionTap {
     call { $0.hookTimed(router, hook, start: start, end: end) }
   }
 
+  override func hookEnded(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
+    call { $0.hookEnded(router, hook, start: start, end: end) }
+  }
+
   /// Calls `body` with the recorder, retaining nothing. A helper rather than a closure handed
   /// to `_withUnsafeGuaranteedRef` directly: a main-actor closure handed to it is checked at
   /// run time for being on the main actor (about 50 instructions an event), one passed on from

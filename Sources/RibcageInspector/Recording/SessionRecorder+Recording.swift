@@ -122,15 +122,17 @@ extension SessionRecorder {
   /// Adds `router` and what is attached below it; with `announcing`, records an `attach` event
   /// for each (a subtree assembled while detached joins the tree with its children).
   func register(subtree router: RouterNode, under parent: Int32?, announcing: Bool) {
-    let slot = ribs.add(router, parent: parent)
+    let (slot, hasChildren) = ribs.add(router, parent: parent)
     if announcing { recordAttach(slot) }
-    guard !router.children.isEmpty else { return }
+    guard hasChildren else { return }
     let base = registering.count
     for child in router.children.reversed() { registering.append((child, slot)) }
     while registering.count > base, let (node, parentSlot) = registering.popLast() {
-      let slot = ribs.add(node, parent: parentSlot)
+      let (slot, hasChildren) = ribs.add(node, parent: parentSlot)
       if announcing { recordAttach(slot) }
-      for child in node.children.reversed() { registering.append((child, slot)) }
+      if hasChildren {
+        for child in node.children.reversed() { registering.append((child, slot)) }
+      }
     }
   }
 
@@ -163,7 +165,15 @@ extension SessionRecorder {
   /// When a tree event happened: the counter the tree read for the hook around it when hooks
   /// are timed (it read it just before the event went out), else a new reading.
   private var hookClock: UInt64 {
-    timesHooks ? context.inspectionHookClock : ribcage_ticks()
+    timesHooks ? notBeforeLastRecord(context.inspectionHookClock) : ribcage_ticks()
+  }
+
+  /// `ticks`, or the last record's time if that is later: a `willResignActive`'s end, read as
+  /// it returned, goes out with "deactivated" after what resigning caused (bound work
+  /// cancelled, activeness observers), and times never go back in a session.
+  @inline(__always)
+  func notBeforeLastRecord(_ ticks: UInt64) -> UInt64 {
+    ticks < lastTicks ? lastTicks : ticks
   }
 }
 
@@ -210,7 +220,26 @@ extension SessionRecorder {
 
   func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
     guard let slot = ribs.slot(of: router) else { return }
-    record(.hook, slot: slot, time: end, other: end &- start, bits: hook.recordBits)
+    record(
+      .hook, slot: slot, time: notBeforeLastRecord(end), other: end &- start,
+      bits: hook.recordBits)
+  }
+
+  /// A `willResignActive` or `didLoad` and the "deactivated" or "loaded" that follows it: the
+  /// RIB found once for both records.
+  func hookEnded(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
+    guard let slot = ribs.slot(of: router) else { return }
+    let time = notBeforeLastRecord(end)
+    record(.hook, slot: slot, time: time, other: end &- start, bits: hook.recordBits)
+    switch hook {
+    case .willResignActive:
+      ribs[slot].isActive = false
+      record(.deactivate, slot: slot, time: time)
+    case .didLoad:
+      ribs[slot].isLoaded = true
+      record(.load, slot: slot, time: time)
+    case .didBecomeActive: break
+    }
   }
 }
 
