@@ -25,6 +25,9 @@ struct FileFacts: Sendable {
     var isPermanent: Bool
     /// The router method it is in.
     var function: String?
+    /// Whether the child is kept where a `detachChild` can find it (not built and attached
+    /// in one go, or built into a local nothing holds on to).
+    var keepsChild = true
   }
 
   /// Router type name → its methods → the methods of its own they call (to tell a child
@@ -47,6 +50,10 @@ struct FileFacts: Sendable {
   var listenerAsks: [String: [String: Set<String>]] = [:]
   /// Router type names that call `detachChild`.
   var detaching: Set<String> = []
+  /// Router type names that detach children they read from `children`.
+  var detachingFromChildren: Set<String> = []
+  /// Router type name → its methods that call `detachChild`.
+  var detachingMethods: [String: Set<String>] = [:]
   /// RIB prefix → RIB prefixes it builds (its builder, router or component refers to their
   /// builders): the parent → child edges.
   var builds: [String: Set<String>] = [:]

@@ -3,14 +3,15 @@ import SwiftSyntax
 extension Rule {
   public static let attachWithoutDetach = Rule(
     id: "attach-without-detach", name: "AttachWithoutDetach",
-    summary: "A router attaches children but never detaches any.",
+    summary: "A router attaches children but never detaches any, or one it keeps nowhere.",
     rationale: """
       A router that only ever attaches keeps every child it attached until it is itself \
       detached: screens pile up, their interactors stay active, and state the user left behind \
       keeps reacting. Pair every route to a child with the route away from it (`detachChild`). \
       Children attached once for the router's whole life (tabs, a child attached in `didLoad`, \
       an initializer or a build step, or by a method that attaches several at once) are not \
-      reported.
+      reported. A router that detaches others is reported where it attaches a child it keeps \
+      nowhere (built and attached, never stored): no detachChild can reach that child.
       """,
     badExample: "func routeToHome() { attachChild(homeBuilder.build()) }",
     goodExample:
@@ -40,14 +41,20 @@ final class AttachWithoutDetach: FileRule, LintRule {
     if let rib = info.ribPrefix { context.facts.routerRIBs[info.name] = rib }
     let function = SyntaxQueries.enclosingFunction(of: call)
     if name == "attachChild" {
+      let keepsChild = Self.keepsChild(call)
       context.facts.attaches[info.name, default: []].append(
         .init(
-          place: context.place(call), isPermanent: Self.attachesPermanently(call),
-          function: function))
+          place: context.place(call),
+          isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild),
+          function: function, keepsChild: keepsChild))
     } else if let function, base == nil || SyntaxQueries.isSelf(base) {
       context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
     }
-    if name == "detachChild" { context.facts.detaching.insert(info.name) }
+    if name == "detachChild" {
+      context.facts.detaching.insert(info.name)
+      if Self.detachesFromChildren(call) { context.facts.detachingFromChildren.insert(info.name) }
+      if let function { context.facts.detachingMethods[info.name, default: []].insert(function) }
+    }
   }
 
   /// What an interactor asks its router for, and from which of its methods (a route asked for
@@ -121,8 +128,11 @@ final class AttachWithoutDetach: FileRule, LintRule {
 
   /// Whether an `attachChild` call attaches a child for the router's whole life: in `didLoad`,
   /// an initializer or a build step, in a loop, in a function that attaches several children
-  /// at once (a tab bar's tabs), or in one that returns when the child is attached already.
-  private static func attachesPermanently(_ call: FunctionCallExprSyntax) -> Bool {
+  /// at once (a tab bar's tabs), or in one that returns when the child is attached already —
+  /// when it keeps the child: a guard on a property the route never sets stops nothing.
+  private static func attachesPermanently(_ call: FunctionCallExprSyntax, keepsChild: Bool)
+    -> Bool
+  {
     var current = call.parent
     while let node = current {
       if node.is(ForStmtSyntax.self) || node.is(InitializerDeclSyntax.self) { return true }
@@ -141,7 +151,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
           return true
         }
         guard let body = function.body else { return false }
-        if returnsWhenAttached(function) { return true }
+        if keepsChild, returnsWhenAttached(function) { return true }
         var attaches = 0
         for token in body.tokens(viewMode: .sourceAccurate) where token.text == "attachChild" {
           attaches += 1
@@ -156,8 +166,17 @@ final class AttachWithoutDetach: FileRule, LintRule {
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
     var detaching: Set<String> = []
+    var detachingFromChildren: Set<String> = []
+    var detachingMethods: [String: Set<String>] = [:]
     for (index, analysis) in run.analyses.enumerated() {
-      for router in analysis.facts.detaching { detaching.insert("\(run.modules[index])|\(router)") }
+      let module = run.modules[index]
+      for router in analysis.facts.detaching { detaching.insert("\(module)|\(router)") }
+      for router in analysis.facts.detachingFromChildren {
+        detachingFromChildren.insert("\(module)|\(router)")
+      }
+      for (router, methods) in analysis.facts.detachingMethods {
+        detachingMethods["\(module)|\(router)", default: []].formUnion(methods)
+      }
     }
     // Router → methods reached from `didLoad` or `init` (a child attached there is attached
     // once, for the router's life).
@@ -249,23 +268,37 @@ final class AttachWithoutDetach: FileRule, LintRule {
     for (index, analysis) in run.analyses.enumerated() {
       for (router, attaches) in analysis.facts.attaches.sorted(by: { $0.key < $1.key }) {
         let key = "\(run.modules[index])|\(router)"
-        guard !detaching.contains(key) else { continue }
         // Permanent children (tabs, children attached once at load) are never detached.
         let load = atLoad(key)
-        guard
-          let first = attaches.first(where: {
-            !$0.isPermanent && !load.contains($0.function ?? "")
-          }),
-          reported.insert(key).inserted
-        else { continue }
-        result.append(
-          (
-            index,
-            RawFinding(
-              rule: .attachWithoutDetach, place: first.place,
-              message: "\(router) attaches children but never detaches any: pair each route "
-                + "to a child with a route away from it (detachChild)")
-          ))
+        let routed = attaches.filter { !$0.isPermanent && !load.contains($0.function ?? "") }
+        if !detaching.contains(key) {
+          guard let first = routed.first, reported.insert(key).inserted else { continue }
+          result.append(
+            (
+              index,
+              RawFinding(
+                rule: .attachWithoutDetach, place: first.place,
+                message: "\(router) attaches children but never detaches any: pair each route "
+                  + "to a child with a route away from it (detachChild)")
+            ))
+          continue
+        }
+        // A router that detaches others, attaching a child it keeps nowhere — unless the
+        // route first detaches another through one of the router's methods: it replaces that
+        // child for good (see `keepsChild`).
+        guard !detachingFromChildren.contains(key) else { continue }
+        for attach in routed where !attach.keepsChild {
+          let callees = calls[key]?[attach.function ?? ""] ?? []
+          guard callees.isDisjoint(with: detachingMethods[key] ?? []) else { continue }
+          result.append(
+            (
+              index,
+              RawFinding(
+                rule: .attachWithoutDetach, place: attach.place,
+                message: "\(router) attaches a child it keeps nowhere, so no detachChild can "
+                  + "reach it: store the child's router and detach it on the route away")
+            ))
+        }
       }
     }
     return result

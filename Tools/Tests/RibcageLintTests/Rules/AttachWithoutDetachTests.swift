@@ -33,7 +33,11 @@ import Testing
       "Sources/App/Home/HomeRouter.swift": """
       import RIBs
       final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
-        func routeToDetail() { attachChild(detailBuilder.build()) }
+        func routeToDetail() {
+          let router = detailBuilder.build()
+          detail = router
+          attachChild(router)
+        }
       }
       """,
       "Sources/App/Legacy/HomeRouter+Detach.swift": """
@@ -220,5 +224,107 @@ import Testing
       try findingPlaces(files, .attachWithoutDetach) == [
         "Modules/Feed/Sources/Feed/HomeRouter.swift:3"
       ])
+  }
+}
+
+/// A router that detaches some children but attaches one it keeps nowhere: no `detachChild`
+/// can reach that child (a pattern seen in a public app, rewritten here).
+@Suite(.timeLimit(.minutes(10))) struct UnkeptChildTests {
+  @Test func aChildBuiltIntoALocalAndDroppedIsReported() throws {
+    let source = """
+      final class NicknameRouter: ViewableRouter<NicknameInteractable, NicknameViewControllable> {
+        private var homeRouter: ViewableRouting?
+        func attachHome() {
+          guard homeRouter == nil else { return }
+          let router = homeBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.present(router.viewControllable)
+        }
+        func attachShare() { attachChild(try shareBuilder.build(withListener: interactor)) }
+        func detachHome() {
+          guard let router = homeRouter else { return }
+          detachChild(router)
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [6, 9])
+  }
+
+  @Test func aChildKeptInAPropertyAListOrHandedOnIsNotReported() throws {
+    let source = """
+      final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable> {
+        private var detail: ViewableRouting?
+        private var stack: [ViewableRouting] = []
+        func routeToDetail() {
+          let router = detailBuilder.build(withListener: interactor)
+          detail = router
+          attachChild(router)
+        }
+        func routeToPhoto() {
+          let (router, _) = photoBuilder.build(withListener: interactor)
+          attachChild(router)
+          stack.append(router)
+        }
+        func routeToMap() {
+          let router = mapBuilder.build(withListener: interactor)
+          attachChild(router)
+          push(router)
+        }
+        func routeToCached() {
+          guard let router = detail else { return }
+          attachChild(router)
+        }
+        func attach(_ router: ViewableRouting) { attachChild(router) }
+        func routeBack() {
+          guard let detail else { return }
+          detachChild(detail)
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+
+  @Test func aRouterThatDetachesFromItsChildrenOrAttachesOnceIsNotReported() throws {
+    let source = """
+      final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable> {
+        override func didLoad() {
+          super.didLoad()
+          attachChild(headerBuilder.build(withListener: interactor))
+        }
+        func routeToItem() {
+          let router = itemBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.push(router.viewControllable)
+        }
+        func routeBack() {
+          guard let last = children.last else { return }
+          detachChild(last)
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+
+  @Test func aRouteThatReplacesOneChildWithTheNextForGoodIsNotReported() throws {
+    let source = """
+      final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable> {
+        private var loggedOut: ViewableRouting?
+        func routeToLoggedIn(userName: String) {
+          if let loggedOut {
+            detachChild(loggedOut)
+            self.loggedOut = nil
+          }
+          attachChild(loggedInBuilder.build(withListener: interactor, userName: userName))
+        }
+        func routeToSignUp() {
+          dismissCurrentChild()
+          attachChild(signUpBuilder.build(withListener: interactor))
+        }
+        private func dismissCurrentChild() {
+          if let loggedOut { detachChild(loggedOut) }
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
   }
 }
