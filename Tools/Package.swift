@@ -33,6 +33,8 @@ let package = Package(
   targets: [
     // The tools' version, shared by every module that prints or reports it.
     .target(name: "RibcageToolInfo"),
+    // What the tools check in a Swift file before swift-syntax's parser reads it.
+    .target(name: "RibcageSourceLimits"),
     .target(
       name: "RibcageGenerator",
       dependencies: [.product(name: "Stencil", package: "Stencil")],
@@ -41,6 +43,7 @@ let package = Package(
       name: "RibcageLint",
       dependencies: [
         "RibcageToolInfo",
+        "RibcageSourceLimits",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),
@@ -48,6 +51,7 @@ let package = Package(
     .target(
       name: "RibcageMigrate",
       dependencies: [
+        "RibcageSourceLimits",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
@@ -112,7 +116,7 @@ let package = Package(
     .testTarget(
       name: "RibcageLintTests",
       dependencies: [
-        "RibcageLint", "RibcageCommands", "RibcageToolInfo",
+        "RibcageLint", "RibcageCommands", "RibcageToolInfo", "RibcageSourceLimits",
         // Only to check that lint's JSON escaper writes what the root package's writes.
         .product(name: "Ribcage", package: "Ribcage"),
       ]),

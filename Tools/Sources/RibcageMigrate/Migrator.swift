@@ -1,3 +1,4 @@
+import RibcageSourceLimits
 import SwiftParser
 import SwiftSyntax
 
@@ -51,7 +52,19 @@ public struct Migrator: Sendable {
   }
 
   /// Migrates `text`, the contents of the file at `path` (used in notes only).
+  ///
+  /// A file nesting square brackets deeper than ``SquareBracketNesting/limit`` is left as it is,
+  /// with a note: the parser's time doubles with each level.
   public func migrate(_ text: String, path: String) -> Result {
+    if SquareBracketNesting.exceedsLimit(text.utf8) {
+      let note = MigrationNote(
+        path: path, line: 1,
+        message: "not migrated: nests square brackets more than "
+          + "\(SquareBracketNesting.limit) deep (the Swift parser's time doubles with each "
+          + "level); split the expression or type, or migrate the file by hand",
+        guideSection: "api-map")
+      return Result(text: text, changed: false, editCount: 0, notes: [note])
+    }
     let tree = Parser.parse(source: text)
     let visitor = MigrationVisitor(source: source, names: FileNames(tree))
     visitor.walk(tree)

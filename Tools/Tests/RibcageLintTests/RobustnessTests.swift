@@ -192,3 +192,20 @@ func theAnalyzerSurvivesRealCodebases() throws {
   #expect(graph.graph.nodes.map(\.name) == ["Loop"])
   #expect(graph.graph.edges.isEmpty)
 }
+
+/// A fuzzer's input (Fuzzing/FailCases/ToolsLintGraph) kept the parser busy for over a minute:
+/// swift-syntax's time doubles with each level of `[`. Such a file is a note; a file at the limit
+/// is analysed.
+@Test(.timeLimit(.minutes(2))) func aFileNestingBracketsTooDeepIsANoteNotAHang() throws {
+  let folder = SourceFolder([
+    "Deep.swift": "let rend" + String(repeating: "[", count: 66) + "erScheduler: Int\n",
+    "Generic.swift": "let a: " + String(repeating: "[A<", count: 40) + "Int\n",
+    "AtTheLimit.swift": "let a: " + String(repeating: "[", count: 12) + "Int"
+      + String(repeating: "]", count: 12) + " = []\n",
+  ])
+  let report = try lint(folder)
+  #expect(report.analyzedFileCount == 1)
+  #expect(
+    report.notes.map(\.path) == ["Deep.swift", "Generic.swift"]
+      && report.notes.allSatisfy { $0.reason.contains("square brackets more than 12 deep") })
+}

@@ -1,7 +1,8 @@
 import Foundation
+import RibcageSourceLimits
 
-/// A source file's text, read defensively: unreadable, binary, non-UTF-8 and oversized files are
-/// notes, not crashes.
+/// A source file's text, read defensively: unreadable, binary, non-UTF-8, oversized files and
+/// files nested too deep to parse in reasonable time are notes, not crashes or hangs.
 enum SourceText {
   /// Files larger than this are skipped (generated blobs, not code anyone reviews).
   static let maximumBytes = 16 * 1_024 * 1_024
@@ -21,6 +22,7 @@ enum SourceText {
     let bytes = [UInt8](data)
     if bytes.prefix(8_192).contains(0) { return .failure(.binary) }
     guard String.isValidUTF8(bytes) else { return .failure(.notUTF8) }
+    if SquareBracketNesting.exceedsLimit(bytes) { return .failure(.nestedTooDeep) }
     return .success(bytes)
   }
 }
@@ -28,7 +30,7 @@ enum SourceText {
 extension FileNote.Kind {
   /// Why a file was skipped.
   enum Reason: Error, Equatable, CustomStringConvertible {
-    case unreadable, binary, notUTF8
+    case unreadable, binary, notUTF8, nestedTooDeep
     case tooLarge(Int)
 
     var description: String {
@@ -36,6 +38,9 @@ extension FileNote.Kind {
       case .unreadable: "cannot be read"
       case .binary: "binary file (contains NUL bytes)"
       case .notUTF8: "not UTF-8 text"
+      case .nestedTooDeep:
+        "nests square brackets more than \(SquareBracketNesting.limit) deep (the Swift parser's "
+          + "time doubles with each level); split the expression or type to have it analysed"
       case .tooLarge(let bytes):
         "too large to analyse (\(bytes / 1_048_576) MB; the limit is 16 MB)"
       }
