@@ -24,6 +24,10 @@ final class MigrationVisitor: SyntaxVisitor {
   private var reactiveImports: [(node: ImportDeclSyntax, name: String)] = []
   /// Whether a note was made about Rx code, so the Rx import stays with the bridge's note.
   private var usesReactiveCode = false
+  /// Whether the parser met syntax errors anywhere in the file: then no import is emptied. How
+  /// broken text around an import is read depends on the lines near it, so emptying one import
+  /// can change how the parser reads the next: a second run would empty that one too.
+  var fileHasSyntaxErrors = false
   /// Whether the walk rewrote a RIB API call, which makes the file RIB code whatever it imports.
   private var rewroteRIBCall = false
 
@@ -107,7 +111,7 @@ final class MigrationVisitor: SyntaxVisitor {
         if exported || names.couldUseCombine {
           needsRibcageCombine = true
           if let component = node.path.first { replace(component.name, with: "RibcageCombine") }
-        } else {
+        } else if !fileHasSyntaxErrors {
           empty(node)
         }
       } else if usesReactiveCode {
@@ -116,7 +120,7 @@ final class MigrationVisitor: SyntaxVisitor {
           "\(name) stays until its chains are rewritten: add the guide's Disposable bridge "
             + "so its subscriptions bind to interactors and workers",
           section: Self.rxBridgeSection)
-      } else if !exported && !names.couldUseRx {
+      } else if !exported && !names.couldUseRx && !fileHasSyntaxErrors {
         empty(node)
       }
     }

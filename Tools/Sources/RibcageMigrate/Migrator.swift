@@ -67,6 +67,7 @@ public struct Migrator: Sendable {
     }
     let tree = Parser.parse(source: text)
     let visitor = MigrationVisitor(source: source, names: FileNames(tree))
+    visitor.fileHasSyntaxErrors = tree.hasError
     visitor.walk(tree)
     visitor.finish()
     let converter = SourceLocationConverter(fileName: path, tree: tree)

@@ -25,4 +25,26 @@ import Testing
       #expect(result.text.contains("  override fBs\nimport RxSwift\n"), "\(result.text)")
     }
   }
+
+  /// Found by the fuzz target's idempotence check (Fuzzing/FailCases/ToolsMigrate): emptying the
+  /// first unused `import RxSwift` changed how the parser read the broken text before the
+  /// second, and a second run emptied that one too.
+  @Test func aFileWithSyntaxErrorsKeepsItsImportsAndMigratesToItself() {
+    let text = """
+      import RIBs
+      broken: self) RIBs
+      import RxSwift
+
+      public clvars x] iN self?'. self) RIBs
+      import RxSwift
+
+      """
+    for source in [nil] + MigrationSource.allCases.map(Optional.some) {
+      let migrator = Migrator(source: source)
+      let once = migrator.migrate(text, path: "File.swift")
+      #expect(once.text.hasPrefix("import Ribcage\nbroken: self) RIBs\nimport RxSwift\n"))
+      let twice = migrator.migrate(once.text, path: "File.swift")
+      #expect(!twice.changed && twice.text == once.text, "\(twice.text)")
+    }
+  }
 }
