@@ -191,7 +191,9 @@ final class MigrationVisitor: SyntaxVisitor {
         member.declName, "disposeOnStop(worker:) on an Rx Disposable needs the guide's bridge",
         section: Self.rxBridgeSection)
     case ("cancelOnStop", [nil]), ("disposeOnStop", [nil]):
-      if source == .modernribs, let argument = node.arguments.first {
+      // Not in a call the parser could not read whole: a missing argument sits after whatever
+      // trivia follows the parenthesis, and the label would go there again on every run.
+      if source == .modernribs, !node.hasError, let argument = node.arguments.first {
         rewroteRIBCall = true
         replace(member.declName.baseName, with: "cancelOnStop")
         edits.append(

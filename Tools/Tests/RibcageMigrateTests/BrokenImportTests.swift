@@ -47,4 +47,24 @@ import Testing
       #expect(!twice.changed && twice.text == once.text, "\(twice.text)")
     }
   }
+
+  /// Found by the fuzz target's idempotence check (Fuzzing/FailCases/ToolsMigrate): a
+  /// `cancelOnStop(` whose argument is missing (a comment runs to the end of the line) got
+  /// `worker: ` after the comment, and again on every run.
+  @Test func aCallWithAMissingArgumentIsLeftAsItIs() {
+    let text = """
+      import ModernRIBs
+      final class GameInteractor: Interactor {
+        func start() {
+          ticks.sink { _ in }.cancelOnStop(// worker
+        }
+      }
+
+      """
+    let migrator = Migrator(source: .modernribs)
+    let once = migrator.migrate(text, path: "File.swift")
+    #expect(!once.text.contains("worker: "), "\(once.text)")
+    let twice = migrator.migrate(once.text, path: "File.swift")
+    #expect(!twice.changed && twice.text == once.text, "\(twice.text)")
+  }
 }
