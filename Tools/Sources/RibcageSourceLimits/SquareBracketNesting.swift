@@ -69,14 +69,22 @@ private struct BracketScanner {
   private mutating func scanCode(parentheses: Int) {
     switch byte(0) {
     case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-      while index < bytes.count, byte(0) != UInt8(ascii: "\n") { index += 1 }
+      while index < bytes.count, !isLineBreak(byte(0)) { index += 1 }
     case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
       skipBlockComment()
+    case UInt8(ascii: "/"):
+      index = bareRegexEnd() ?? index + 1
     case UInt8(ascii: "\""):
       openString(hashes: 0)
     case UInt8(ascii: "#"):
       let count = hashes(from: 0)
-      if byte(count) == UInt8(ascii: "\"") { openString(hashes: count) } else { index += count }
+      if byte(count) == UInt8(ascii: "\"") {
+        openString(hashes: count)
+      } else if byte(count) == UInt8(ascii: "/") {
+        skipExtendedRegex(hashes: count)
+      } else {
+        index += count
+      }
     case UInt8(ascii: "("):
       frames[frames.count - 1] = .code(parentheses: parentheses + 1)
       index += 1
@@ -97,6 +105,57 @@ private struct BracketScanner {
     default:
       index += 1
     }
+  }
+
+  /// Swift ends a line at a line feed or a carriage return.
+  private func isLineBreak(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
+  /// Where a regex literal `/…/` starting here ends, if it is one: after an operator or an
+  /// opening bracket (not after a value, where `/` divides), not followed by a space, and closed
+  /// on the same line (brackets of a character class and escapes inside skipped).
+  private func bareRegexEnd() -> Int? {
+    var previous = index - 1
+    while previous >= 0, bytes[previous] == UInt8(ascii: " ") || bytes[previous] == 9 {
+      previous -= 1
+    }
+    let before: UInt8 = previous >= 0 ? bytes[previous] : UInt8(ascii: "\n")
+    guard Array("(,=:[{;!&|?\n\r".utf8).contains(before),
+      byte(1) != UInt8(ascii: " "), byte(1) != UInt8(ascii: "\t")
+    else { return nil }
+    var end = index + 1
+    var inClass = 0
+    while end < bytes.count, !isLineBreak(bytes[end]) {
+      switch bytes[end] {
+      case UInt8(ascii: "\\"): end += 1
+      case UInt8(ascii: "["): inClass += 1
+      case UInt8(ascii: "]") where inClass > 0: inClass -= 1
+      case UInt8(ascii: "/") where inClass == 0: return end + 1
+      default: break
+      }
+      end += 1
+    }
+    return nil
+  }
+
+  /// Skips `#/…/#` (any number of `#`s, over several lines when it is written so); an unclosed
+  /// one is not a regex, and only its `#`s are skipped.
+  private mutating func skipExtendedRegex(hashes: Int) {
+    var end = index + hashes + 1
+    while end < bytes.count {
+      if bytes[end] == UInt8(ascii: "\\") {
+        end += 2
+      } else if bytes[end] == UInt8(ascii: "/"),
+        (1...hashes).allSatisfy({ end + $0 < bytes.count && bytes[end + $0] == UInt8(ascii: "#") })
+      {
+        index = end + 1 + hashes
+        return
+      } else {
+        end += 1
+      }
+    }
+    index += hashes
   }
 
   /// Skips `/* … */`, nested ones included (an unclosed one runs to the end).
@@ -131,10 +190,11 @@ private struct BracketScanner {
       if byte(0) == UInt8(ascii: "(") {
         frames.append(.code(parentheses: 0))
       }
-      index += 1
+      // An escaped line break does not continue a one-line string: it ends with its line.
+      if isMultiline || !isLineBreak(byte(0)) { index += 1 }
       return
     }
-    if current == UInt8(ascii: "\n"), !isMultiline {
+    if isLineBreak(current), !isMultiline {
       frames.removeLast()  // an unterminated string ends with its line
       index += 1
       return

@@ -43,4 +43,32 @@ import Testing
     let deepInterpolations = String(repeating: "\"\\(", count: 100_000)
     #expect(deepest(deepInterpolations) == 0)
   }
+
+  /// Ways a hostile reviewer hid brackets from the first version of the count, while the parser
+  /// saw them: a carriage return ends a comment or a one-line string as a line feed does, an
+  /// escaped line break does not continue a one-line string, and `#/"""/#` is a regex, not the
+  /// start of a multi-line string.
+  @Test func lineBreaksAndRegexLiteralsDoNotHideBrackets() {
+    let deep = String(repeating: "[", count: 20) + "Int" + String(repeating: "]", count: 20)
+    #expect(deepest("//x\r let a: \(deep) = []") == 20)
+    #expect(deepest("let s = \"abc\r let a: \(deep) = []") == 20)
+    #expect(deepest("let s = \"a\\\n\(deep)") == 20)
+    #expect(deepest("let r = #/\"\"\"/#\nlet a: \(deep) = []\nlet q = \"\"\"\n\"\"\"\n") == 20)
+    #expect(deepest("let r = #/unclosed\n\(deep)") == 20)
+    #expect(deepest("let half = total / count[i]\nlet a: \(deep)") == 20)
+  }
+
+  /// Brackets inside regex literals are the regex's: a Markdown scanner full of `\\[` and
+  /// character classes is not refused.
+  @Test func bracketsInRegexLiteralsDoNotCount() {
+    let scanner = #"""
+      static let openBracket = #/\[/#
+      static let linkStart = /\[(?<title>[^\]]*)/
+      static let taskOpen = /^- \[ /
+      let parts = f(/(?:[a-z]|\[)+/, #/
+        [[[[[[[[[[[[[[[[[
+        /#)
+      """#
+    #expect(deepest(scanner) == 0)
+  }
 }
