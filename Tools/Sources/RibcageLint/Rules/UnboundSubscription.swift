@@ -265,9 +265,10 @@ final class UnboundSubscription: FileRule, LintRule {
     _ call: FunctionCallExprSyntax, on base: ExprSyntax, in info: TypeInfo, context: FileContext
   ) -> Bool {
     let receiver = SyntaxQueries.unwrapped(base)
-    // A chain (`items.map { }.bind`, `Observable.just(1).subscribe`) or `.rx`.
-    if receiver.is(FunctionCallExprSyntax.self) { return true }
     if receiver.description.contains(".rx") || receiver.description.hasPrefix("$") { return true }
+    // A chain (`items.map { }.bind`, `Observable.just(1).subscribe`); a plain type's factory
+    // (`Messaging.messaging()`) is judged by the call's shape below.
+    if let chain = receiver.as(FunctionCallExprSyntax.self), !isPlainFactory(chain) { return true }
     let name: String
     if let property = SyntaxQueries.propertyName(receiver) {
       name = property
@@ -289,12 +290,28 @@ final class UnboundSubscription: FileRule, LintRule {
     if reactiveWords.contains(where: { name.lowercased().hasSuffix($0.lowercased()) }) {
       return true
     }
-    if call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty { return true }
+    // Labels that name no observer (`subscribe(toTopic:) { error in }`, a push SDK's topic and
+    // its completion) make the closure a completion, not an observer.
+    let labels = call.arguments.compactMap { $0.label?.text }
+    let namesNoObserver = !labels.isEmpty && !labels.contains(where: reactiveLabels.contains)
+    if !namesNoObserver, call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty {
+      return true
+    }
     return call.arguments.contains { argument in
       if let label = argument.label?.text { return reactiveLabels.contains(label) }
       return argument.expression.is(ClosureExprSyntax.self)
         || argument.expression.description.contains(".rx")
     }
+  }
+
+  /// Whether a call is a plain type's static factory (`Messaging.messaging()`): a capitalised
+  /// type that no reactive word names, reached directly, not through another call.
+  static func isPlainFactory(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let type = callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      type.first?.isUppercase == true
+    else { return false }
+    return !reactiveWords.contains { type.contains($0) }
   }
 
   // MARK: One-shot tasks

@@ -110,10 +110,33 @@ final class ViewHasLogic: FileRule, LintRule {
     guard let view, SyntaxQueries.isMemberUse(access),
       let base = access.base?.as(DeclReferenceExprSyntax.self),
       let first = base.baseName.text.unicodeScalars.first, first.properties.isUppercase,
-      !context.inTestDouble
+      !context.inTestDouble, !Self.isLogging(access)
     else { return }
     context.facts.viewTypeUses.append(
       (view.name, base.baseName.text, access.declName.baseName.text, context.place(access)))
+  }
+
+  /// Names of a logger's methods, by level.
+  static let logLevels: Set<String> = [
+    "log", "trace", "verbose", "debug", "info", "notice", "warning", "warn", "error", "fault",
+    "critical",
+  ]
+
+  /// Whether `Type.member` starts a statement that only logs (`Logger.debug("…")`,
+  /// `Log.shared.info("…")`): a call by a log level whose result nobody reads. Where the log
+  /// keeps its lines does not make logging the view's business logic.
+  static func isLogging(_ access: MemberAccessExprSyntax) -> Bool {
+    var callee = access
+    if !logLevels.contains(callee.declName.baseName.text),
+      let outer = callee.parent?.as(MemberAccessExprSyntax.self)
+    {
+      callee = outer  // `Logger.shared` in `Logger.shared.info(…)`
+    }
+    guard logLevels.contains(callee.declName.baseName.text),
+      let call = callee.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == callee.id
+    else { return false }
+    return call.parent?.is(CodeBlockItemSyntax.self) == true
   }
 
   /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.

@@ -220,6 +220,26 @@ import Testing
     #expect(try lines(source, .unboundSubscription).isEmpty)
   }
 
+  @Test func aCallWhoseLabelsAreNoObserversIsNoSubscriptionEvenOnAChain() throws {
+    // A push SDK's topic registration on a factory call's result: its labels name a topic and a
+    // completion, no observer, so it subscribes to no stream.
+    let source = """
+      import RIBs
+      import RxSwift
+      final class JoinInteractor: PresentableInteractor<JoinPresentable> {
+        private let code = PublishRelay<String>()
+        func join(_ topic: String) {
+          Messaging.messaging().subscribe(toTopic: topic)
+          Messaging.messaging().subscribe(toTopic: topic) { error in print(error as Any) }
+          Messaging.messaging().unsubscribe(fromTopic: topic, completion: { _ in })
+          code.asObservable().subscribe(onNext: { print($0) })
+          code.map { $0.count }.subscribe(with: self, onNext: { _, _ in })
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [9, 10])
+  }
+
   @Test func aReactiveReceiverOrCallShapeIsASubscription() throws {
     let source = """
       import RIBs

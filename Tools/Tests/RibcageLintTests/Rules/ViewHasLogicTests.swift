@@ -85,6 +85,37 @@ import Testing
       ])
   }
 
+  /// A view writing to the app's log (a logger that keeps its lines in a file) adds nothing to
+  /// what it shows: logging is no business logic. Reading the log back is I/O the view does.
+  @Test func aViewLoggingIsNoBusinessLogic() throws {
+    let files = [
+      "Support/Logger.swift": """
+      import Foundation
+      final class Logger {
+        static let shared = Logger()
+        static func debug(_ message: String) { write(message) }
+        func info(_ message: String) { Logger.write(message) }
+        static func lines() -> [String] { [] }
+        private static func write(_ line: String) {
+          FileManager.default.createFile(atPath: "log.txt", contents: Data(line.utf8))
+        }
+      }
+      """,
+      "Web/WebViewController.swift": """
+      import UIKit
+      final class WebViewController: UIViewController {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          Logger.debug("loaded")
+          Logger.shared.info("shown")
+          title = Logger.lines().first
+        }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic) == ["Web/WebViewController.swift:7"])
+  }
+
   /// An extension of UIKit's own view class (`UIImageView.show(from:)` over a picture cache
   /// and fetcher) is a utility every view of the app may use, not a RIB's view: no finding.
   /// The app's own subclass doing the same is a view with logic.
