@@ -175,7 +175,8 @@ final class GraphVisitor: SyntaxVisitor {
       let created = binding.initializer.flatMap { Self.createdType($0.value) }
       guard member || isStatic else {
         // A local: only what it is bound to (`let component = LoggedInComponent(…)`).
-        if let type = binding.typeAnnotation?.type.baseName ?? created.map(TypeText.baseName),
+        if let type = binding.typeAnnotation.map({ TypeText.qualifiedBaseName($0.type) })
+          ?? created.map(TypeText.qualifiedBaseName),
           !type.isEmpty
         {
           current.bindings[bindingKey(name)] = type
@@ -187,7 +188,7 @@ final class GraphVisitor: SyntaxVisitor {
         mention(annotation, at: annotation)
       }
       if let type {
-        current.bindings[name] = TypeText.baseName(type)
+        current.bindings[name] = TypeText.qualifiedBaseName(type)
       }
       if member, !isStatic {
         current.members.append(.init(name: name, type: type, place: point(binding.pattern)))
@@ -234,7 +235,7 @@ final class GraphVisitor: SyntaxVisitor {
     clause.parameters.map { parameter in
       mention(parameter.type, at: parameter.type)
       let name = (parameter.secondName ?? parameter.firstName).text
-      current.bindings[function + "|" + name] = parameter.type.baseName
+      current.bindings[function + "|" + name] = TypeText.qualifiedBaseName(parameter.type)
       return (label: parameter.firstName.text, type: parameter.type.baseName)
     }
   }
@@ -401,8 +402,10 @@ final class GraphVisitor: SyntaxVisitor {
     if let access = callee.as(MemberAccessExprSyntax.self), let base = access.base {
       let member = access.declName.baseName.text
       if member == "init" { return calleeType(base) }
-      if member.first?.isUppercase == true, base.as(DeclReferenceExprSyntax.self) != nil {
-        return member  // Module.Type(…)
+      if member.first?.isUppercase == true,
+        let module = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+      {
+        return module + "." + member  // Module.Type(…): the lookup picks the module's
       }
     }
     return nil

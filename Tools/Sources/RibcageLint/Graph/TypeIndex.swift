@@ -124,6 +124,7 @@ struct TypeIndex {
   func lookup(
     _ name: String, from module: String, path: String? = nil, unambiguous: Bool = false
   ) -> Entry? {
+    if !Self.isPlainName(name), let qualified = lookupQualified(name) { return qualified }
     let name =
       Self.isPlainName(name) ? resolvingAlias(name) : TypeText.baseName(resolvingAlias(name))
     if let own = entries[module + "." + name], own.isDeclared {
@@ -143,6 +144,20 @@ struct TypeIndex {
     }
     // Several candidates and nothing to choose by: the first, unless asked not to guess.
     return unambiguous ? nil : entries[module + "." + name] ?? declared.first
+  }
+
+  /// `Main.Builder` as the module `Main`'s own `Builder` (apps whose modules each name their
+  /// types plainly `Builder`, `Router`): nil when no module of the run is so named (a nested
+  /// type, a framework's name), and the base name decides.
+  private func lookupQualified(_ name: String) -> Entry? {
+    let qualified = TypeText.qualifiedBaseName(name)
+    guard let dot = qualified.firstIndex(of: ".") else { return nil }
+    let module = String(qualified[..<dot])
+    let base = String(qualified[qualified.index(after: dot)...])
+    let candidates = (byName[base] ?? []).compactMap { entries[$0] }.filter {
+      $0.isDeclared && Self.isImported($0.module, by: [module])
+    }
+    return candidates.count == 1 ? candidates[0] : nil
   }
 
   /// Whether a file importing `imports` sees `module` (`StyleUserInterface/Implement` is the

@@ -28,7 +28,21 @@ enum TypeText {
     return String(name)
   }
 
-  /// Every type name in `type`, generic arguments included.
+  /// `Main.Builder<X>?` → `Main.Builder`: the base name with the one qualifier written before
+  /// it (a module's name, which `TypeIndex.lookup` resolves; `Foo<Bar>?` → `Foo`).
+  static func qualifiedBaseName(_ text: String) -> String {
+    var name = Substring(text)
+    if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+    while let last = name.last, last == "?" || last == "!" { name.removeLast() }
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.suffix(2).joined(separator: ".")
+  }
+
+  static func qualifiedBaseName(_ type: TypeSyntax) -> String {
+    qualifiedBaseName(normalized(type))
+  }
+
+  /// Every type name in `type`, generic arguments included (`Main.Buildable` as written).
   static func names(in type: TypeSyntax) -> [String] {
     var names: [String] = []
     var stack: [Syntax] = [Syntax(type)]
@@ -36,7 +50,8 @@ enum TypeText {
       if let identifier = node.as(IdentifierTypeSyntax.self) {
         names.append(identifier.name.text)
       } else if let member = node.as(MemberTypeSyntax.self) {
-        names.append(member.name.text)
+        let module = member.baseType.as(IdentifierTypeSyntax.self)?.name.text
+        names.append(module.map { $0 + "." + member.name.text } ?? member.name.text)
       }
       stack.append(contentsOf: node.children(viewMode: .sourceAccurate).reversed())
     }

@@ -56,7 +56,7 @@ extension GraphBuilder {
     if info.routers.isEmpty {
       info.frameworkRouter =
         entry.parts.flatMap(\.declaration.creations).first {
-          RoleBases.routers.contains($0.type)
+          RoleBases.routers.contains(TypeText.baseName($0.type))
             && index.lookup($0.type, from: entry.module, path: entry.path) == nil
         }?.type
     }

@@ -5,7 +5,8 @@ extension GraphBuilder {
     var sites: [String: [Use]] = [:]
     for entry in index.entries.values.sorted(by: { $0.key < $1.key }) where !entry.isTestDouble {
       for part in entry.parts {
-        for creation in part.declaration.creations where names.contains(creation.type) {
+        for creation in part.declaration.creations
+        where names.contains(TypeText.baseName(creation.type)) {
           guard let type = index.lookup(creation.type, from: entry.module, path: part.path),
             builders[type.key] != nil
           else { continue }

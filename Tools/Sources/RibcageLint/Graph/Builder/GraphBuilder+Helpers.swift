@@ -18,7 +18,7 @@ extension GraphBuilder {
       }
       if let router = index.entries[rib.routerKey] {
         names += router.parts.flatMap(\.declaration.members).compactMap(\.type).map(
-          TypeText.baseName)
+          TypeText.qualifiedBaseName)
         origin.append(router)
       }
       guard let from = origin.first else { continue }
@@ -37,7 +37,8 @@ extension GraphBuilder {
         guard depth < Self.helperDepth else { continue }
         let inner =
           entry.parts.flatMap(\.declaration.creations).filter { !$0.isUnused }.map(\.type)
-          + entry.parts.flatMap(\.declaration.members).compactMap(\.type).map(TypeText.baseName)
+          + entry.parts.flatMap(\.declaration.members).compactMap(\.type).map(
+            TypeText.qualifiedBaseName)
         pending += inner.map { (name: $0, from: entry, depth: depth + 1) }
       }
     }
