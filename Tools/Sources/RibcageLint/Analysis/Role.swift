@@ -93,6 +93,15 @@ struct TypeInfo: Sendable {
     }
     self.roles = roles
     self.codeRoles = codeRoles
+    // A part named plainly (`Router`, `Interactor`: apps that give each RIB a module) is its
+    // module's one RIB, which the module's name tells apart.
+    if prefix == nil, !codeRoles.isDisjoint(with: Role.ribParts),
+      [naming.router, naming.interactor, naming.builder, naming.component].contains(where: {
+        $0.contains(name)
+      })
+    {
+      prefix = ""
+    }
     self.ribPrefix = roles.isDisjoint(with: Role.ribParts) ? nil : prefix
   }
 

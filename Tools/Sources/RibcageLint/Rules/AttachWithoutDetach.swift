@@ -50,10 +50,23 @@ final class AttachWithoutDetach: FileRule, LintRule {
     } else if let function, base == nil || SyntaxQueries.isSelf(base) {
       context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
     }
-    if name == "detachChild" {
+    if name == "detachChild" || Self.handsOnDetachChild(call) {
       context.facts.detaching.insert(info.name)
       if Self.detachesFromChildren(call) { context.facts.detachingFromChildren.insert(info.name) }
       if let function { context.facts.detachingMethods[info.name, default: []].insert(function) }
+    }
+  }
+
+  /// Whether a call is handed `detachChild` itself (`children.forEach(detachChild(_:))`,
+  /// `forEach(self.detachChild)`): it detaches what it iterates.
+  static func handsOnDetachChild(_ call: FunctionCallExprSyntax) -> Bool {
+    call.arguments.contains { argument in
+      if let access = argument.expression.as(MemberAccessExprSyntax.self),
+        SyntaxQueries.isSelf(access.base)
+      {
+        return access.declName.baseName.text == "detachChild"
+      }
+      return argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "detachChild"
     }
   }
 

@@ -305,6 +305,70 @@ import Testing
     #expect(try lines(source, .attachWithoutDetach).isEmpty)
   }
 
+  @Test func detachChildHandedOnAsAFunctionDetaches() throws {
+    let source = """
+      final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable> {
+        func routeToItem() {
+          let router = itemBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.push(router.viewControllable)
+        }
+        func routeBack() { children.forEach(detachChild(_:)) }
+      }
+      final class GridRouter: ViewableRouter<GridInteractable, GridViewControllable> {
+        func routeToItem() {
+          let router = itemBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.push(router.viewControllable)
+        }
+        func routeBack() { children.forEach(self.detachChild) }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+
+  /// Apps that give each RIB a module and name its parts plainly (`Router`, `Interactor`): the
+  /// root's route asked for on activation is still asked once.
+  @Test func plainlyNamedPartsInTheirOwnModuleAreOneRIB() throws {
+    let files = [
+      "Sources/App/Router.swift": """
+      import RIBs
+      final class Router: LaunchRouter<Interactable, ViewControllable>, Routing {
+        func routeToMain() {
+          let router = mainBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.push(router.viewControllable)
+        }
+      }
+      """,
+      "Sources/App/Interactor.swift": """
+      import RIBs
+      final class Interactor: PresentableInteractor<Presentable>, Interactable {
+        weak var router: Routing?
+        override func didBecomeActive() { router?.routeToMain() }
+      }
+      """,
+      "Sources/Main/Router.swift": """
+      import RIBs
+      final class Router: ViewableRouter<Interactable, ViewControllable>, Routing {
+        func routeToDetail() {
+          let router = detailBuilder.build(withListener: interactor)
+          attachChild(router)
+          viewController.push(router.viewControllable)
+        }
+      }
+      """,
+      "Sources/Main/Interactor.swift": """
+      import RIBs
+      final class Interactor: PresentableInteractor<Presentable>, Interactable {
+        weak var router: Routing?
+        func didSelect() { router?.routeToDetail() }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .attachWithoutDetach) == ["Sources/Main/Router.swift:5"])
+  }
+
   @Test func aRouteThatReplacesOneChildWithTheNextForGoodIsNotReported() throws {
     let source = """
       final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable> {
