@@ -156,6 +156,11 @@ struct FileFacts: Sendable {
   var ioTypes: Set<String> = []
   /// `Type.member` reached from a view: the view, the type, the member, where.
   var viewTypeUses: [(view: String, type: String, member: String, place: Place)] = []
+  /// `viewController.reactor = interactor` in a builder: the view's type, the property, the
+  /// interactor's type, where (the view holds its interactor unless it holds it weakly).
+  var viewHandOvers: [(view: String, property: String, interactor: String, place: Place)] = []
+  /// `View.property` for the weak stored properties of views.
+  var weakViewProperties: Set<String> = []
   /// Stored properties of views: the view, the property's type, where.
   var viewProperties: [(view: String, type: String, looksLikeService: Bool, place: Place)] = []
   /// Strong `delegate`/`listener` properties of classes outside RIB code: the class, the

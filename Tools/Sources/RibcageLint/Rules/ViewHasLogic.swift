@@ -25,7 +25,7 @@ extension Rule {
 final class ViewHasLogic: FileRule, LintRule {
   static let description = Rule.viewHasLogic
   override class var hooks: Set<Hook> {
-    [.properties, .calls, .memberAccesses, .typeNames, .skippedBodies]
+    [.properties, .calls, .memberAccesses, .assignments, .typeNames, .skippedBodies]
   }
 
   /// Networking a view should not do (`URLRequest` alone is how a web view loads a page).
@@ -55,6 +55,7 @@ final class ViewHasLogic: FileRule, LintRule {
       !property.storedType.isEmpty, !context.inTestDouble
     else { return }
     let type = property.storedType
+    if property.isWeak { context.facts.weakViewProperties.insert("\(view.name).\(property.name)") }
     let named = Self.serviceName(type)
     let looksLikeService = context.naming.service.contains {
       named.hasSuffix($0) && named.count > $0.count
@@ -69,6 +70,70 @@ final class ViewHasLogic: FileRule, LintRule {
         "view \(view.name) holds the interactor \(type): views only render view models and "
           + "report user actions to a listener; hold a listener protocol instead")
     }
+  }
+
+  /// `viewController.reactor = interactor` in a builder: noted, judged once every file is read
+  /// (the view's and the interactor's roles, and whether the view holds the property weakly).
+  override func visitAssignment(_ node: SequenceExprSyntax, target: ExprSyntax, value: ExprSyntax) {
+    guard let info = context.frame?.info, info.roles.contains(.builder),
+      let access = target.as(MemberAccessExprSyntax.self),
+      let holder = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let held = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let view = Self.createdType(ofLocal: holder, before: node),
+      let interactor = Self.createdType(ofLocal: held, before: node)
+    else { return }
+    context.facts.viewHandOvers.append(
+      (view, access.declName.baseName.text, interactor, context.place(node)))
+  }
+
+  /// The type the local `name` is made as (`let viewController = HomeViewController()`) in the
+  /// function around `node`, before it.
+  static func createdType(ofLocal name: String, before node: some SyntaxProtocol) -> String? {
+    var current = node.parent
+    while let parent = current, !parent.is(FunctionDeclSyntax.self) { current = parent.parent }
+    guard let body = current?.as(FunctionDeclSyntax.self)?.body else { return nil }
+    for item in body.statements where item.position < node.position {
+      guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
+      for binding in declaration.bindings
+      where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
+          return nil
+        }
+        let type = SyntaxQueries.calleeTypeName(call.calledExpression)
+        return type.isEmpty ? nil : type
+      }
+    }
+    return nil
+  }
+
+  /// A builder handing a view its interactor through a property the view does not hold weakly.
+  static func handOverFindings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var roles: [String: Set<Role>] = [:]
+    var weak: Set<String> = []
+    for analysis in run.analyses {
+      roles.merge(analysis.facts.typeRoles) { $0.union($1) }
+      weak.formUnion(analysis.facts.weakViewProperties)
+    }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for handOver in analysis.facts.viewHandOvers
+      where roles[handOver.view]?.contains(.view) == true
+        && roles[handOver.interactor]?.contains(.interactor) == true
+        && !weak.contains("\(handOver.view).\(handOver.property)")
+      {
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .viewHasLogic, place: handOver.place,
+              message: "view \(handOver.view) is handed the interactor \(handOver.interactor) "
+                + "as '\(handOver.property)', which it holds strongly: the view drives the "
+                + "interactor itself, and the interactor holds the view as its presenter, so "
+                + "each keeps the other alive; give the view a weak listener instead")
+          ))
+      }
+    }
+    return result
   }
 
   /// `ImageRepositoryProtocol` is named as `ImageRepository`.
@@ -190,7 +255,7 @@ final class ViewHasLogic: FileRule, LintRule {
   }
 
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var result: [(file: Int, finding: RawFinding)] = []
+    var result = handOverFindings(in: run)
     var provided: Set<String> = []
     var singletons: Set<String> = []
     for analysis in run.analyses {

@@ -116,6 +116,41 @@ import Testing
     #expect(try findingPlaces(files, .viewHasLogic) == ["Web/WebViewController.swift:7"])
   }
 
+  /// A builder handing the interactor to its view through a property the view does not hold
+  /// weakly (ReactorKit's `reactor`, kept by the framework): the view holds its interactor, and
+  /// the interactor holds the view as its presenter. A weak listener is the way it should be.
+  @Test func aBuilderHandingTheInteractorToItsViewIsReported() throws {
+    let files = [
+      "Home/HomeBuilder.swift": """
+      import RIBs
+      final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+        func build(withListener listener: HomeListener) -> HomeRouting {
+          let viewController = HomeViewController()
+          let interactor = HomeInteractor(presenter: viewController)
+          interactor.listener = listener
+          viewController.reactor = interactor
+          viewController.listener = interactor
+          return HomeRouter(interactor: interactor, viewController: viewController)
+        }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import ReactorKit
+      import UIKit
+      final class HomeViewController: UIViewController, HomePresentable, View {
+        weak var listener: HomePresentableListener?
+        var disposeBag = DisposeBag()
+        func bind(reactor: HomeInteractor) {}
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable>, Reactor {}
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeBuilder.swift:7"])
+  }
+
   /// An extension of UIKit's own view class (`UIImageView.show(from:)` over a picture cache
   /// and fetcher) is a utility every view of the app may use, not a RIB's view: no finding.
   /// The app's own subclass doing the same is a view with logic.
