@@ -136,12 +136,24 @@ final class GlobalState: FileRule, LintRule {
   private func noteFacade(_ member: String, reaching range: Range<Int>, in info: TypeInfo) {
     guard !context.isRIBCode, info.roles.isEmpty, info.shape != .protocolType,
       let frame = context.frame, context.mentions(".", in: range),
-      Self.reachesSingleton(context.bytes[range])
+      Self.reachesSingleton(Self.withoutTransports(context.bytes[range]))
     else { return }
     context.facts.facadeMembers.insert("\(info.name).\(member)")
     if context.facts.facades[info.name] == nil {
       context.facts.facades[info.name] = context.place(frame.declaration)
     }
+  }
+
+  /// Shared objects that carry a request and keep nothing of the app's: a static function that
+  /// only sends requests through one is no facade over shared state.
+  static let transports = ["URLSession.shared"]
+
+  /// The code without the transports it reaches (the common case, none: the bytes as they are).
+  static func withoutTransports(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var code = String(decoding: text, as: UTF8.self)
+    guard transports.contains(where: { code.contains($0) }) else { return text }
+    for transport in transports { code = code.replacing(transport, with: "") }
+    return ArraySlice(code.utf8)
   }
 
   /// Accessors that return a type's one shared instance.

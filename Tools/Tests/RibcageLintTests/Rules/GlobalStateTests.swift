@@ -597,6 +597,40 @@ import Testing
       ])
   }
 
+  /// A static request function over the system's shared URL session keeps no state of the
+  /// app's: an interactor calling it reaches no state another RIB shares (a hidden dependency,
+  /// not global state). One that also keeps a token in the defaults does.
+  @Test func aStaticRequestFunctionOverTheSharedSessionIsNoGlobalState() throws {
+    let files = [
+      "Network/SearchAPI.swift": """
+      import Foundation
+      struct SearchAPI {
+        static func search(_ text: String, done: @escaping (Data?) -> Void) {
+          let url = URL(string: "https://example.com/search?q=" + text)!
+          URLSession.shared.dataTask(with: url) { data, _, _ in done(data) }.resume()
+        }
+      }
+      enum AccountAPI {
+        static func signIn(_ name: String) {
+          URLSession.shared.dataTask(with: URL(string: "https://example.com")!).resume()
+          UserDefaults.standard.set(name, forKey: "token")
+        }
+      }
+      """,
+      "Search/SearchInteractor.swift": """
+      import RIBs
+      final class SearchInteractor: PresentableInteractor<SearchPresentable> {
+        func find(_ text: String) { SearchAPI.search(text) { _ in } }
+        func signIn() { AccountAPI.signIn("me") }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Network/SearchAPI.swift:8", "Search/SearchInteractor.swift:4",
+      ])
+  }
+
   @Test func aFreshUserDefaultsIsTheAppsDefaultsToo() throws {
     let source = """
       import RIBs
