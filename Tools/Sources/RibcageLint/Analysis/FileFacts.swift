@@ -99,6 +99,10 @@ struct FileFacts: Sendable {
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled
   /// `foo` (`Foo`): the user, whether it is a view, the type, the member, where.
   var staticUses: [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
+  /// The same, from an extension of a type named like a RIB part in a file that does not say
+  /// what the type is: kept when the run knows the type as a RIB part.
+  var extensionStaticUses:
+    [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
   /// Type → the parameters its initializers default to a singleton (`storage: Storage = .shared`):
   /// the label, the parameter's type.
   var singletonDefaults: [String: [(label: String, type: String)]] = [:]

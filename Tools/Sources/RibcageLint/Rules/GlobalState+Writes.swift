@@ -25,7 +25,7 @@ extension GlobalState {
       {
         node = parent
       } else if parent.is(InOutExprSyntax.self) {
-        return true
+        return !isAssociationKey(parent)
       } else {
         break
       }
@@ -87,7 +87,9 @@ extension GlobalState {
           guard let selfType else { continue }
           type = selfType
         }
-        let isInOut = start > range.lowerBound && text[start - 1] == UInt8(ascii: "&")
+        let isInOut =
+          start > range.lowerBound && text[start - 1] == UInt8(ascii: "&")
+          && !isAssociationKey(text, ampersand: start - 1, from: range.lowerBound)
         if isInOut || isWrite(after: end, in: text, range.upperBound) {
           written.insert(type + "." + String(decoding: text[(dot + 1)..<end], as: UTF8.self))
         }
@@ -178,11 +180,52 @@ extension GlobalState {
           let keyword = String(decoding: text[previous..<word], as: UTF8.self)
           guard !["var", "let", "func", "case"].contains(keyword) else { continue }
         }
-        let isInOut = start > range.lowerBound && text[start - 1] == UInt8(ascii: "&")
+        let isInOut =
+          start > range.lowerBound && text[start - 1] == UInt8(ascii: "&")
+          && !isAssociationKey(text, ampersand: start - 1, from: range.lowerBound)
         if isInOut || isWrite(after: end, in: text, range.upperBound) { return true }
       }
       return false
     }
+  }
+
+  /// Functions that take a static's address as a key (`objc_getAssociatedObject(self,
+  /// &Self.key)`): the address is used, the value neither read nor written.
+  static let keyTakingFunctions: Set<String> = [
+    "objc_getAssociatedObject", "objc_setAssociatedObject",
+  ]
+
+  /// Whether an `&expression` is an argument of a key-taking function.
+  static func isAssociationKey(_ argument: Syntax) -> Bool {
+    guard let call = argument.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else {
+      return false
+    }
+    return keyTakingFunctions.contains(SyntaxQueries.calleeTypeName(call.calledExpression))
+  }
+
+  /// Whether the `&` at `ampersand` starts an argument of a key-taking function: the call's
+  /// name stands before the nearest unclosed `(` of the statement.
+  static func isAssociationKey(
+    _ text: UnsafeBufferPointer<UInt8>, ampersand: Int, from start: Int
+  ) -> Bool {
+    var index = ampersand
+    var depth = 0
+    while index > start {
+      index -= 1
+      switch text[index] {
+      case UInt8(ascii: ")"): depth += 1
+      case UInt8(ascii: "("):
+        if depth == 0 {
+          var name = index
+          while name > start, isIdentifier(text[name - 1]) { name -= 1 }
+          return keyTakingFunctions.contains(String(decoding: text[name..<index], as: UTF8.self))
+        }
+        depth -= 1
+      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"): return false
+      default: break
+      }
+    }
+    return false
   }
 
   private static func isIdentifier(_ byte: UInt8) -> Bool {

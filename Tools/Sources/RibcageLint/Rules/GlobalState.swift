@@ -335,10 +335,19 @@ final class GlobalState: FileRule, LintRule {
         ? context.frame?.info.name ?? "" : reference.baseName.text
       context.facts.staticWrites.insert("\(type).\(member)")
     }
-    guard SyntaxQueries.isMemberUse(access), let user = context.outermostRIBType,
+    let extended = context.outermostRIBType == nil ? Self.ribPartExtension(in: context) : nil
+    guard SyntaxQueries.isMemberUse(access), let user = context.outermostRIBType ?? extended,
       !context.inTestDouble,
       !Self.isCompositionRoot(user)
     else { return }
+    func noteUse(_ type: String) {
+      let use = (user.name, Self.isViewSide(user), type, member, context.place(access))
+      if extended != nil {
+        context.facts.extensionStaticUses.append(use)
+      } else {
+        context.facts.staticUses.append(use)
+      }
+    }
     guard let base = access.base else {
       // `UserAuthService(keyChainService: .shared)`: the singleton's type is the label's.
       guard SyntaxQueries.singletonNames.contains(member),
@@ -346,15 +355,14 @@ final class GlobalState: FileRule, LintRule {
         let first = label.first
       else { return }
       let type = first.uppercased() + label.dropFirst()
-      context.facts.staticUses.append(
-        (user.name, user.roles.contains(.view), type, member, context.place(access)))
+      noteUse(type)
       return
     }
     guard let reference = base.as(DeclReferenceExprSyntax.self),
       let first = reference.baseName.text.unicodeScalars.first, first.properties.isUppercase
     else { return }
     let type = reference.baseName.text
-    if Self.systemStores[type]?.contains(member) == true {
+    if Self.systemStores[type]?.contains(member) == true, extended == nil {
       // A component or builder handing it to a service it creates is wiring.
       guard user.roles.isDisjoint(with: [.component, .builder]) else { return }
       context.report(
@@ -364,8 +372,26 @@ final class GlobalState: FileRule, LintRule {
           + "creates and injects")
       return
     }
-    context.facts.staticUses.append(
-      (user.name, user.roles.contains(.view), type, member, context.place(access)))
+    noteUse(type)
+  }
+
+  /// The extension being walked, in a file that neither imports RIBs nor says what the type
+  /// is, when its name is a RIB part's (`extension RootInteractor: SplashListener` in a file of
+  /// its own): its uses count once the run knows the type as one.
+  private static func ribPartExtension(in context: FileContext) -> TypeInfo? {
+    guard let outer = context.frames.first?.info, outer.shape == .extensionType,
+      !outer.roles.isDisjoint(with: [.interactor, .router, .builder, .component])
+    else { return nil }
+    return outer
+  }
+
+  /// The framework's protocols of a RIB's view side: an extension of one is view code.
+  static let viewSideProtocols: Set<String> = ["Presentable", "ViewControllable"]
+
+  /// Whether a type is a view, or an extension of a protocol every RIB's view conforms to.
+  static func isViewSide(_ user: TypeInfo) -> Bool {
+    user.roles.contains(.view)
+      || (user.shape == .extensionType && viewSideProtocols.contains(user.name))
   }
 
   private static func isCompositionRoot(_ user: TypeInfo) -> Bool {
@@ -484,7 +510,11 @@ final class GlobalState: FileRule, LintRule {
     var users: [String: [String]] = [:]  // type → RIB types using it
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
-      var uses = analysis.facts.staticUses
+      var uses =
+        analysis.facts.staticUses
+        + analysis.facts.extensionStaticUses.filter {
+          run.inheritsRole($0.user, [.interactor, .router, .builder, .component])
+        }
       for construction in analysis.facts.constructions {
         guard let declared = run.declaration(construction.type, from: index) else { continue }
         let key = "\(declared.folder)|\(construction.type)"
@@ -600,10 +630,17 @@ final class GlobalState: FileRule, LintRule {
       }
     }
     var result = Set(state.filter(\.value).keys)
-    for type in singletons where run.inheritance[type]?.contains(where: isUIType) == true {
+    for type in singletons where inheritsUIType(type, in: run) {
       result.insert(type)
     }
     return result
+  }
+
+  /// Whether a class is a UIKit type's subclass, through the app's own classes
+  /// (`OfflineBanner: ShadowedView: UIView`).
+  static func inheritsUIType(_ type: String, in run: RunFacts, depth: Int = 0) -> Bool {
+    guard depth < 10, let parents = run.inheritance[type] else { return false }
+    return parents.contains { isUIType($0) || inheritsUIType($0, in: run, depth: depth + 1) }
   }
 
   /// RIB code resolving from a DI container kept in a global, directly or through a global

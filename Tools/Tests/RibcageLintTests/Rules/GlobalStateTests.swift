@@ -469,6 +469,40 @@ import Testing
     #expect(try findingPlaces(files, .globalState).isEmpty)
   }
 
+  /// A `static var` whose address keys an associated object (`&Self.key`) is a key, never
+  /// read or written as a value.
+  @Test func aStaticVarKeyingAnAssociatedObjectIsNoState() throws {
+    let files = [
+      "Catalog/CatalogViewController.swift": """
+      import UIKit
+      final class CatalogViewController: UIViewController, CatalogPresentable {}
+      private extension UIViewController {
+        private static var indexKey = 0
+        var catalogIndex: Int? {
+          get { objc_getAssociatedObject(self, &UIViewController.indexKey) as? Int }
+          set {
+            objc_setAssociatedObject(
+              self, &UIViewController.indexKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+          }
+        }
+      }
+      """,
+      "Catalog/CatalogInteractor.swift": """
+      import ModernRIBs
+      final class CatalogInteractor: PresentableInteractor<CatalogPresentable> {
+        private static var tagKey: UInt8 = 0
+        private static var opened = 0
+        func tag(_ value: String) {
+          objc_setAssociatedObject(self, &Self.tagKey, value, .OBJC_ASSOCIATION_COPY)
+          bump(&Self.opened)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == ["Catalog/CatalogInteractor.swift:4"])
+  }
+
   @Test func aStaticVarWrittenAnywhereIsGlobalState() throws {
     let files = [
       "Catalog/ShelfCache.swift": """
@@ -561,6 +595,77 @@ import Testing
       try findingPlaces(files, .globalState).sorted() == [
         "Note/NoteInteractor.swift:3", "Note/NoteViewController.swift:5",
         "UI/Overlays.swift:15", "UI/Overlays.swift:9",
+      ])
+  }
+
+  /// RIBs' `Presentable` and `ViewControllable` are the view's side: an extension of them
+  /// showing an overlay is a view showing it.
+  @Test func anOverlayShownFromAnExtensionOfTheViewsProtocolIsPresentation() throws {
+    let files = [
+      "UI/OfflineBanner.swift": """
+      import UIKit
+      class PassThroughView: UIView {}
+      final class OfflineBanner: PassThroughView {
+        static var shared = OfflineBanner()
+        static func show() { shared.isHidden = false }
+        static func hide() { shared.isHidden = true }
+      }
+      """,
+      "UI/Presentable+Banner.swift": """
+      import RIBs
+      extension Presentable {
+        func showOffline() { OfflineBanner.show() }
+        func hideOffline() { OfflineBanner.hide() }
+      }
+      """,
+      "Feed/FeedInteractor.swift": """
+      import RIBs
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        func failed() { OfflineBanner.show() }
+      }
+      """,
+    ]
+    // The interactor driving the banner itself is still reported, with the declaration.
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Feed/FeedInteractor.swift:3", "UI/OfflineBanner.swift:4",
+      ])
+  }
+
+  /// An interactor's extension in a file of its own that imports only Foundation is still the
+  /// interactor's code; an extension of a type the run does not know as a RIB part is not.
+  @Test func anInteractorsExtensionInAFileWithoutRIBsIsRIBCode() throws {
+    let files = [
+      "Session/SessionStore.swift": """
+      import Foundation
+      final class SessionStore {
+        static var shared = SessionStore()
+        private(set) var token: String?
+        func save(_ token: String) { self.token = token }
+      }
+      """,
+      "Root/RootInteractor.swift": """
+      import RIBs
+      final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+      """,
+      "Root/RootInteractor+Splash.swift": """
+      import Foundation
+      extension RootInteractor: SplashListener {
+        func splashDidEnd() {
+          if SessionStore.shared.token == nil { router?.routeToLogin() }
+        }
+      }
+      """,
+      "Orders/OrdersInteractor+Format.swift": """
+      import Foundation
+      extension OrdersInteractor {
+        func label() -> String { SessionStore.shared.token ?? "" }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Root/RootInteractor+Splash.swift:4", "Session/SessionStore.swift:3",
       ])
   }
 
