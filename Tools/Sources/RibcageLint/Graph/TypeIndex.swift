@@ -124,7 +124,9 @@ struct TypeIndex {
   func lookup(
     _ name: String, from module: String, path: String? = nil, unambiguous: Bool = false
   ) -> Entry? {
-    if !Self.isPlainName(name), let qualified = lookupQualified(name) { return qualified }
+    if !Self.isPlainName(name), let qualified = lookupQualified(name, from: module) {
+      return qualified
+    }
     let name =
       Self.isPlainName(name) ? resolvingAlias(name) : TypeText.baseName(resolvingAlias(name))
     if let own = entries[module + "." + name], own.isDeclared {
@@ -148,11 +150,13 @@ struct TypeIndex {
 
   /// `Main.Builder` as the module `Main`'s own `Builder` (apps whose modules each name their
   /// types plainly `Builder`, `Router`): nil when no module of the run is so named (a nested
-  /// type, a framework's name), and the base name decides.
-  private func lookupQualified(_ name: String) -> Entry? {
+  /// type, a framework's name), or when the referring module declares a type of that name,
+  /// which shadows the module as in Swift; the base name decides then.
+  private func lookupQualified(_ name: String, from referring: String) -> Entry? {
     let qualified = TypeText.qualifiedBaseName(name)
     guard let dot = qualified.firstIndex(of: ".") else { return nil }
     let module = String(qualified[..<dot])
+    if entries[referring + "." + module]?.isDeclared == true { return nil }
     let base = String(qualified[qualified.index(after: dot)...])
     let candidates = (byName[base] ?? []).compactMap { entries[$0] }.filter {
       $0.isDeclared && Self.isImported($0.module, by: [module])

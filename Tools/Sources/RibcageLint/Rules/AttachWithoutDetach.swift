@@ -57,10 +57,15 @@ final class AttachWithoutDetach: FileRule, LintRule {
     }
   }
 
-  /// Whether a call is handed `detachChild` itself (`children.forEach(detachChild(_:))`,
-  /// `forEach(self.detachChild)`): it detaches what it iterates.
+  /// Whether a `forEach` is handed `detachChild` itself (`children.forEach(detachChild(_:))`,
+  /// `forEach(self.detachChild)`): it detaches what it iterates. (A handler registered
+  /// elsewhere may never run.)
   static func handsOnDetachChild(_ call: FunctionCallExprSyntax) -> Bool {
-    call.arguments.contains { argument in
+    guard
+      call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        == "forEach"
+    else { return false }
+    return call.arguments.contains { argument in
       if let access = argument.expression.as(MemberAccessExprSyntax.self),
         SyntaxQueries.isSelf(access.base)
       {

@@ -148,12 +148,24 @@ final class GlobalState: FileRule, LintRule {
   /// only sends requests through one is no facade over shared state.
   static let transports = ["URLSession.shared"]
 
-  /// The code without the transports it reaches (the common case, none: the bytes as they are).
+  /// The code without the transports it reaches, each a whole name (`AuthURLSession.shared`
+  /// is the app's own); the common case, none: the bytes as they are.
   static func withoutTransports(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var code = String(decoding: text, as: UTF8.self)
+    let code = String(decoding: text, as: UTF8.self)
     guard transports.contains(where: { code.contains($0) }) else { return text }
-    for transport in transports { code = code.replacing(transport, with: "") }
-    return ArraySlice(code.utf8)
+    var result = ""
+    var rest = Substring(code)
+    while let range = transports.lazy.compactMap({ rest.range(of: $0) }).min(by: {
+      $0.lowerBound < $1.lowerBound
+    }) {
+      let before = rest[..<range.lowerBound]
+      let isWhole = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+      result += before
+      if !isWhole { result += rest[range] }
+      rest = rest[range.upperBound...]
+    }
+    result += rest
+    return ArraySlice(result.utf8)
   }
 
   /// Accessors that return a type's one shared instance.

@@ -268,7 +268,13 @@ final class UnboundSubscription: FileRule, LintRule {
     if receiver.description.contains(".rx") || receiver.description.hasPrefix("$") { return true }
     // A chain (`items.map { }.bind`, `Observable.just(1).subscribe`); a plain type's factory
     // (`Messaging.messaging()`) is judged by the call's shape below.
-    if let chain = receiver.as(FunctionCallExprSyntax.self), !isPlainFactory(chain) { return true }
+    if let chain = receiver.as(FunctionCallExprSyntax.self) {
+      // A plain factory's result subscribes unless every argument is labelled and no label
+      // names an observer (`Messaging.messaging().subscribe(toTopic:) { error in }`).
+      guard isPlainFactory(chain) else { return true }
+      let labels = call.arguments.map { $0.label?.text }
+      return labels.isEmpty || labels.contains { $0 == nil || reactiveLabels.contains($0!) }
+    }
     let name: String
     if let property = SyntaxQueries.propertyName(receiver) {
       name = property
@@ -290,13 +296,7 @@ final class UnboundSubscription: FileRule, LintRule {
     if reactiveWords.contains(where: { name.lowercased().hasSuffix($0.lowercased()) }) {
       return true
     }
-    // Labels that name no observer (`subscribe(toTopic:) { error in }`, a push SDK's topic and
-    // its completion) make the closure a completion, not an observer.
-    let labels = call.arguments.compactMap { $0.label?.text }
-    let namesNoObserver = !labels.isEmpty && !labels.contains(where: reactiveLabels.contains)
-    if !namesNoObserver, call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty {
-      return true
-    }
+    if call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty { return true }
     return call.arguments.contains { argument in
       if let label = argument.label?.text { return reactiveLabels.contains(label) }
       return argument.expression.is(ClosureExprSyntax.self)

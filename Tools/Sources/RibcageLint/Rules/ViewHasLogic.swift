@@ -79,11 +79,19 @@ final class ViewHasLogic: FileRule, LintRule {
       let access = target.as(MemberAccessExprSyntax.self),
       let holder = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
       let held = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      !Self.isListenerName(access.declName.baseName.text),
       let view = Self.createdType(ofLocal: holder, before: node),
       let interactor = Self.createdType(ofLocal: held, before: node)
     else { return }
     context.facts.viewHandOvers.append(
       (view, access.declName.baseName.text, interactor, context.place(node)))
+  }
+
+  /// A listener or delegate handed over is `strong-listener`'s question, whose weakness may be
+  /// a base class's or a computed property's.
+  static func isListenerName(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered.hasSuffix("listener") || lowered.hasSuffix("delegate")
   }
 
   /// The type the local `name` is made as (`let viewController = HomeViewController()`) in the
@@ -188,8 +196,10 @@ final class ViewHasLogic: FileRule, LintRule {
   ]
 
   /// Whether `Type.member` starts a statement that only logs (`Logger.debug("…")`,
-  /// `Log.shared.info("…")`): a call by a log level whose result nobody reads. Where the log
-  /// keeps its lines does not make logging the view's business logic.
+  /// `Log.shared.info(status)`): a call by a log level, handed a message (a string, or any value
+  /// but to `log`), whose result nobody reads. Where the log keeps its lines does not make
+  /// logging the view's business logic; `diary.log(meal)` records the user's data, and
+  /// `orders.error(orderID:)` is no log level.
   static func isLogging(_ access: MemberAccessExprSyntax) -> Bool {
     var callee = access
     if !logLevels.contains(callee.declName.baseName.text),
@@ -199,7 +209,9 @@ final class ViewHasLogic: FileRule, LintRule {
     }
     guard logLevels.contains(callee.declName.baseName.text),
       let call = callee.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.id == callee.id
+      call.calledExpression.id == callee.id, let message = call.arguments.first,
+      message.expression.is(StringLiteralExprSyntax.self)
+        || (message.label == nil && callee.declName.baseName.text != "log")
     else { return false }
     return call.parent?.is(CodeBlockItemSyntax.self) == true
   }

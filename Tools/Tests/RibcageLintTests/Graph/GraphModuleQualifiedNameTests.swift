@@ -7,7 +7,9 @@ import Testing
 @Suite struct GraphModuleQualifiedNameTests {
   /// One RIB in its own module: `Dependency`, `Component`, `Listener`, `Buildable`, `Builder`,
   /// `Router` and `Interactor`, with the children it names `Module.Builder(…)`.
-  static func module(_ name: String, children: [String], launch: Bool = false) -> String {
+  static func module(
+    _ name: String, children: [String], launch: Bool = false, alsoBuilds: String = ""
+  ) -> String {
     let imports = children.map { "import \($0)" }.joined(separator: "\n")
     let made = children.map { "\($0.lowercased())Builder: \($0).Builder(dependency: component)" }
     let stored = children.map { "private let \($0.lowercased())Builder: \($0).Buildable" }
@@ -41,6 +43,7 @@ import Testing
           let component = Component(dependency: dependency)
           let viewController = ViewController()
           let interactor = Interactor(presenter: viewController)
+          \(alsoBuilds)
           return Router(
             interactor: interactor, viewController: viewController\(made.map { ", " + $0 }.joined()))
         }
@@ -76,5 +79,28 @@ import Testing
     #expect(graph.edges.allSatisfy { $0.parent != $0.child })
     #expect(graph.problems.filter { $0.severity == .error }.isEmpty)
     #expect(graph.messages(.orphan).isEmpty, "\(graph.messages(.orphan))")
+  }
+
+  /// A type the module declares under a module's name shadows that module, as in Swift.
+  @Test func aLocalTypeNamedLikeAModuleShadowsIt() throws {
+    let files = [
+      "App/AppDelegate.swift": """
+      import RIBs
+      final class AppDelegate {
+        var launchRouter: LaunchRouting?
+        func start() { launchRouter = Builder(dependency: EmptyComponent()).build() }
+      }
+      """,
+      "App/Root.swift": Self.module(
+        "Root", children: ["Shop"], launch: true,
+        alsoBuilds: "_ = Cart.Builder(dependency: component)"),
+      "App/Cart.swift": """
+      enum Cart { final class Builder { init(dependency: Any) {} } }
+      """,
+      "Shop/Shop.swift": Self.module("Shop", children: []),
+      "Cart/Cart.swift": Self.module("Cart", children: []),
+    ]
+    let graph = try graph(files, paths: ["App", "Shop", "Cart"])
+    #expect(graph.edges.count == 1, "\(graph.edgeList)")
   }
 }

@@ -323,8 +323,17 @@ import Testing
         }
         func routeBack() { children.forEach(self.detachChild) }
       }
+      final class FeedRouter: ViewableRouter<FeedInteractable, FeedViewControllable> {
+        func routeToStory() {
+          let story = storyBuilder.build(withListener: interactor)
+          attachChild(story)
+          viewController.present(story.viewControllable)
+          viewController.onSwipeDown(detachChild)
+        }
+      }
       """
-    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+    // A handler registered with the view may never run: only iterating children detaches.
+    #expect(try lines(source, .attachWithoutDetach) == [20])
   }
 
   /// Apps that give each RIB a module and name its parts plainly (`Router`, `Interactor`): the

@@ -715,6 +715,13 @@ import Testing
           URLSession.shared.dataTask(with: url) { data, _, _ in done(data) }.resume()
         }
       }
+      final class AuthURLSession {
+        static let shared = AuthURLSession()
+        var token: String?
+      }
+      enum ProfileAPI {
+        static func signIn(_ token: String) { AuthURLSession.shared.token = token }
+      }
       enum AccountAPI {
         static func signIn(_ name: String) {
           URLSession.shared.dataTask(with: URL(string: "https://example.com")!).resume()
@@ -727,12 +734,15 @@ import Testing
       final class SearchInteractor: PresentableInteractor<SearchPresentable> {
         func find(_ text: String) { SearchAPI.search(text) { _ in } }
         func signIn() { AccountAPI.signIn("me") }
+        func token() { ProfileAPI.signIn("t") }
       }
       """,
     ]
+    // `AuthURLSession.shared` is the app's own singleton, not the system's session.
     #expect(
       try findingPlaces(files, .globalState).sorted() == [
-        "Network/SearchAPI.swift:8", "Search/SearchInteractor.swift:4",
+        "Network/SearchAPI.swift:12", "Network/SearchAPI.swift:15",
+        "Search/SearchInteractor.swift:4", "Search/SearchInteractor.swift:5",
       ])
   }
 

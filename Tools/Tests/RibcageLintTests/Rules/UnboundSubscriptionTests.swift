@@ -240,6 +240,27 @@ import Testing
     #expect(try lines(source, .unboundSubscription) == [9, 10])
   }
 
+  /// Only a plain factory's result is judged by its labels: a KVO or database observation
+  /// with an option label and a trailing closure is still one, and so is a plain factory's
+  /// `subscribe()` or `subscribe(observer)`.
+  @Test func labelsExemptOnlyAPlainFactorysTopicCall() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class PlayerInteractor: PresentableInteractor<PlayerPresentable> {
+        private let player: AVPlayer
+        private let songs: Results<Song>
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          songs.observe(keyPaths: ["title"]) { change in print(change) }
+          PlayerAPI.fetchQueue().subscribe()
+          PlayerAPI.fetchQueue().subscribe(queueObserver)
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [8, 9, 10])
+  }
+
   @Test func aReactiveReceiverOrCallShapeIsASubscription() throws {
     let source = """
       import RIBs

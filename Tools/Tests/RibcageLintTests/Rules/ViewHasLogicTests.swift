@@ -107,13 +107,26 @@ import Testing
         override func viewDidLoad() {
           super.viewDidLoad()
           Logger.debug("loaded")
-          Logger.shared.info("shown")
+          Logger.shared.info("shown \\(title ?? "")")
+          Logger.debug(view.tag)
           title = Logger.lines().first
+          MealDiary.shared.log(meal)
         }
       }
       """,
+      "Diary/MealDiary.swift": """
+      import Foundation
+      final class MealDiary {
+        static let shared = MealDiary()
+        func log(_ meal: Meal) { FileManager.default.createFile(atPath: "d", contents: nil) }
+      }
+      """,
     ]
-    #expect(try findingPlaces(files, .viewHasLogic) == ["Web/WebViewController.swift:7"])
+    // Logging is a message handed to a log; `log(meal)` writes the user's diary.
+    #expect(
+      try findingPlaces(files, .viewHasLogic) == [
+        "Web/WebViewController.swift:8", "Web/WebViewController.swift:9",
+      ])
   }
 
   /// A builder handing the interactor to its view through a property the view does not hold
@@ -149,6 +162,37 @@ import Testing
       """,
     ]
     #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeBuilder.swift:7"])
+  }
+
+  /// A listener or delegate handed over is `strong-listener`'s question (weak through a base
+  /// class or a computed property over weak storage is still weak).
+  @Test func aListenerHandedToTheViewIsNoHandOver() throws {
+    let files = [
+      "Home/HomeBuilder.swift": """
+      import RIBs
+      final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+        func build(withListener listener: HomeListener) -> HomeRouting {
+          let viewController = HomeViewController()
+          let interactor = HomeInteractor(presenter: viewController)
+          viewController.listener = interactor
+          viewController.delegate = interactor
+          return HomeRouter(interactor: interactor, viewController: viewController)
+        }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import UIKit
+      final class HomeViewController: BaseViewController<HomePresentableListener>, HomePresentable {
+        private weak var weakDelegate: HomeDelegate?
+        var delegate: HomeDelegate? { get { weakDelegate } set { weakDelegate = newValue } }
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {}
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic).isEmpty)
   }
 
   /// An extension of UIKit's own view class (`UIImageView.show(from:)` over a picture cache
