@@ -4,7 +4,7 @@ import Testing
 /// Apps that give every RIB its own module and name its types plainly (`Builder`, `Router`,
 /// `Interactor` in each): a parent names its child's types through the child's module
 /// (`Cart.Builder(dependency: component)`, `Cart.Buildable`), and the graph follows the module.
-@Suite struct GraphModuleQualifiedNameTests {
+@Suite(.timeLimit(.minutes(10))) struct GraphModuleQualifiedNameTests {
   /// One RIB in its own module: `Dependency`, `Component`, `Listener`, `Buildable`, `Builder`,
   /// `Router` and `Interactor`, with the children it names `Module.Builder(…)`.
   static func module(
