@@ -17,12 +17,13 @@ extension AttachWithoutDetach {
   /// detaches LoggedOut and attaches LoggedIn, as the RIBs tutorial does).
   static func keepsChild(_ call: FunctionCallExprSyntax) -> Bool {
     guard let argument = call.arguments.first?.expression,
-      let body = enclosingFunctionBody(of: call),
+      let body = SyntaxQueries.enclosingFunctionBody(of: call),
       !body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "detachChild" })
     else { return true }
     if isFreshlyBuilt(argument) { return false }
     guard let reference = argument.as(DeclReferenceExprSyntax.self),
-      let initializer = localInitializer(of: reference.baseName.text, in: body, before: call),
+      let initializer = SyntaxQueries.initializer(
+        ofLocal: reference.baseName.text, in: body, before: call),
       isFreshlyBuilt(initializer)
     else { return true }
     return isHeldElsewhere(reference.baseName.text, in: body, besides: reference)
@@ -31,7 +32,7 @@ extension AttachWithoutDetach {
   /// Whether a router detaches children it reads from `children` (`children.forEach { detachChild($0) }`,
   /// `detachChild(children.last!)`): such a router can detach a child it did not store.
   static func detachesFromChildren(_ call: FunctionCallExprSyntax) -> Bool {
-    guard let body = enclosingFunctionBody(of: call) else { return false }
+    guard let body = SyntaxQueries.enclosingFunctionBody(of: call) else { return false }
     return body.tokens(viewMode: .sourceAccurate).contains { $0.text == "children" }
   }
 
@@ -50,31 +51,12 @@ extension AttachWithoutDetach {
     return current.is(FunctionCallExprSyntax.self)
   }
 
-  /// The initializer of the local `name` declared by a `let` or `var` in `body` before `node`
-  /// (`let (router, actionable) = …` included); nil for anything else (a parameter, a
-  /// property, `if let`/`guard let` bindings of a property).
-  private static func localInitializer(
-    of name: String, in body: CodeBlockSyntax, before node: some SyntaxProtocol
-  ) -> ExprSyntax? {
-    var found: ExprSyntax?
-    for declaration in nodes(VariableDeclSyntax.self, in: body)
-    where declaration.position < node.position {
-      for binding in declaration.bindings {
-        let names = nodes(IdentifierPatternSyntax.self, in: binding.pattern)
-        if names.contains(where: { $0.identifier.text == name }) {
-          found = binding.initializer?.value
-        }
-      }
-    }
-    return found
-  }
-
   /// Whether `name` is used in `body` other than at `attached` and other than as the base of a
   /// member access (`router.viewControllable` shows the view, it does not keep the router).
   private static func isHeldElsewhere(
     _ name: String, in body: CodeBlockSyntax, besides attached: DeclReferenceExprSyntax
   ) -> Bool {
-    for reference in nodes(DeclReferenceExprSyntax.self, in: body)
+    for reference in SyntaxQueries.nodes(DeclReferenceExprSyntax.self, in: body)
     where reference.baseName.text == name && reference.id != attached.id {
       if let member = reference.parent?.as(MemberAccessExprSyntax.self),
         member.base?.id == reference.id
@@ -84,28 +66,5 @@ extension AttachWithoutDetach {
       return true
     }
     return false
-  }
-
-  /// The body of the function `node` is in (not of a closure's, nor past its type).
-  private static func enclosingFunctionBody(of node: some SyntaxProtocol) -> CodeBlockSyntax? {
-    var current = node.parent
-    while let parent = current, !parent.is(MemberBlockSyntax.self) {
-      if let function = parent.as(FunctionDeclSyntax.self) { return function.body }
-      current = parent.parent
-    }
-    return nil
-  }
-
-  /// Every node of type `Node` in `root`, itself included, in source order.
-  private static func nodes<Node: SyntaxProtocol>(
-    _: Node.Type, in root: some SyntaxProtocol
-  ) -> [Node] {
-    var found: [Node] = []
-    var stack = [Syntax(root)]
-    while let node = stack.popLast() {
-      if let match = node.as(Node.self) { found.append(match) }
-      stack += node.children(viewMode: .sourceAccurate).reversed()
-    }
-    return found
   }
 }

@@ -80,68 +80,11 @@ final class ViewHasLogic: FileRule, LintRule {
       let holder = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
       let held = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
       !Self.isListenerName(access.declName.baseName.text),
-      let view = Self.createdType(ofLocal: holder, before: node),
-      let interactor = Self.createdType(ofLocal: held, before: node)
+      let view = SyntaxQueries.createdType(ofLocal: holder, before: node),
+      let interactor = SyntaxQueries.createdType(ofLocal: held, before: node)
     else { return }
     context.facts.viewHandOvers.append(
       (view, access.declName.baseName.text, interactor, context.place(node)))
-  }
-
-  /// A listener or delegate handed over is `strong-listener`'s question, whose weakness may be
-  /// a base class's or a computed property's.
-  static func isListenerName(_ name: String) -> Bool {
-    let lowered = name.lowercased()
-    return lowered.hasSuffix("listener") || lowered.hasSuffix("delegate")
-  }
-
-  /// The type the local `name` is made as (`let viewController = HomeViewController()`) in the
-  /// function around `node`, before it.
-  static func createdType(ofLocal name: String, before node: some SyntaxProtocol) -> String? {
-    var current = node.parent
-    while let parent = current, !parent.is(FunctionDeclSyntax.self) { current = parent.parent }
-    guard let body = current?.as(FunctionDeclSyntax.self)?.body else { return nil }
-    for item in body.statements where item.position < node.position {
-      guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
-      for binding in declaration.bindings
-      where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else {
-          return nil
-        }
-        let type = SyntaxQueries.calleeTypeName(call.calledExpression)
-        return type.isEmpty ? nil : type
-      }
-    }
-    return nil
-  }
-
-  /// A builder handing a view its interactor through a property the view does not hold weakly.
-  static func handOverFindings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var roles: [String: Set<Role>] = [:]
-    var weak: Set<String> = []
-    for analysis in run.analyses {
-      roles.merge(analysis.facts.typeRoles) { $0.union($1) }
-      weak.formUnion(analysis.facts.weakViewProperties)
-    }
-    var result: [(file: Int, finding: RawFinding)] = []
-    for (index, analysis) in run.analyses.enumerated() {
-      for handOver in analysis.facts.viewHandOvers
-      where roles[handOver.view]?.contains(.view) == true
-        && roles[handOver.interactor]?.contains(.interactor) == true
-        && !weak.contains("\(handOver.view).\(handOver.property)")
-      {
-        result.append(
-          (
-            index,
-            RawFinding(
-              rule: .viewHasLogic, place: handOver.place,
-              message: "view \(handOver.view) is handed the interactor \(handOver.interactor) "
-                + "as '\(handOver.property)', which it holds strongly: the view drives the "
-                + "interactor itself, and the interactor holds the view as its presenter, so "
-                + "each keeps the other alive; give the view a weak listener instead")
-          ))
-      }
-    }
-    return result
   }
 
   /// `ImageRepositoryProtocol` is named as `ImageRepository`.
