@@ -542,7 +542,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       return nil
     }
     var ownerExpression = owner
-    if let inner = owner.as(MemberAccessExprSyntax.self), SyntaxQueries.isSelf(inner.base) {
+    if let inner = owner.as(MemberAccessExprSyntax.self),
+      SyntaxQueries.isSelfOrItsUnretainedOwner(inner.base)
+    {
       ownerExpression = ExprSyntax(inner)
     } else if let forced = owner.as(ForceUnwrapExprSyntax.self) {
       ownerExpression = forced.expression
@@ -556,7 +558,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       else { return nil }
       ownerName = reference.baseName.text
     } else if let inner = ownerExpression.as(MemberAccessExprSyntax.self),
-      SyntaxQueries.isSelf(inner.base)
+      SyntaxQueries.isSelfOrItsUnretainedOwner(inner.base)
     {
       ownerName = inner.declName.baseName.text
     } else {

@@ -214,6 +214,56 @@ import Testing
       try findingPlaces(files, .streamWrittenOutsideService) == ["Child/ChildInteractor.swift:4"])
   }
 
+  /// RxSwift hands the object `withUnretained(self)` or `subscribe(with: self, …)` names to the
+  /// closure as its first parameter: `owner.dependency.x` is `self.dependency.x`.
+  @Test func aChildWritingItsParentsStreamThroughItsUnretainedSelfIsReported() throws {
+    let files = [
+      "Parent/ParentComponent.swift": """
+      import RIBs
+      final class ParentComponent: Component<ParentDependency>, ChildDependency {
+        let pickedDay = PublishRelay<Date>()
+        let reload = PublishRelay<Void>()
+      }
+      """,
+      "Child/ChildBuilder.swift": """
+      import RIBs
+      protocol ChildDependency: Dependency {
+        var pickedDay: PublishRelay<Date> { get }
+        var reload: PublishRelay<Void> { get }
+      }
+      final class ChildComponent: Component<ChildDependency>, ChildInteractorDependency {
+        var pickedDay: PublishRelay<Date> { dependency.pickedDay }
+        var reload: PublishRelay<Void> { dependency.reload }
+      }
+      """,
+      "Child/ChildInteractor.swift": """
+      import RIBs
+      protocol ChildInteractorDependency {
+        var pickedDay: PublishRelay<Date> { get }
+        var reload: PublishRelay<Void> { get }
+      }
+      final class ChildInteractor: PresentableInteractor<ChildPresentable> {
+        private let dependency: ChildInteractorDependency
+        private let shown = PublishRelay<Date>()
+        func bind(_ taps: Observable<Date>) {
+          taps.withUnretained(self).subscribe(onNext: { owner, day in
+            owner.dependency.pickedDay.accept(day)
+            owner.shown.accept(day)
+          }).disposeOnDeactivate(interactor: self)
+          taps.subscribe(with: self, onNext: { me, _ in me.dependency.reload.accept(()) })
+            .disposeOnDeactivate(interactor: self)
+          taps.subscribe(onNext: { other, _ in other.dependency.reload.accept(()) })
+            .disposeOnDeactivate(interactor: self)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == [
+        "Child/ChildInteractor.swift:11", "Child/ChildInteractor.swift:14",
+      ])
+  }
+
   @Test func aSubjectTheRIBsOwnComponentMakesForItsViewAloneIsItsState() throws {
     let files = [
       "Child/ChildBuilder.swift": """
