@@ -99,6 +99,9 @@ struct FileFacts: Sendable {
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled
   /// `foo` (`Foo`): the user, whether it is a view, the type, the member, where.
   var staticUses: [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
+  /// Of those, the uses of a shared instance that write through it (`Sheet.shared.delegate =
+  /// self`), by place (`line:column`): a view retargeting an overlay writes app-wide state.
+  var sharedInstanceWrites: Set<String> = []
   /// The same, from an extension of a type named like a RIB part in a file that does not say
   /// what the type is: kept when the run knows the type as a RIB part.
   var extensionStaticUses:

@@ -384,6 +384,10 @@ final class GlobalState: FileRule, LintRule {
           + "creates and injects")
       return
     }
+    if SyntaxQueries.singletonNames.contains(member), Self.isWritten(access) {
+      let place = context.place(access)
+      context.facts.sharedInstanceWrites.insert("\(place.line):\(place.column)")
+    }
     noteUse(type)
   }
 
@@ -557,7 +561,11 @@ final class GlobalState: FileRule, LintRule {
         else { continue }
         // A view showing an overlay (a toast, a spinner) through a singleton whose only state is
         // its views shows presentation, not state.
-        if use.isView, !isGlobal, overlays.contains(use.type) { continue }
+        if use.isView, !isGlobal, overlays.contains(use.type),
+          !analysis.facts.sharedInstanceWrites.contains("\(use.place.line):\(use.place.column)")
+        {
+          continue
+        }
         if !isGlobal, stateless.contains(use.type) { continue }
         let key = "\(use.type)\(isGlobal ? "." + use.member : "")"
         // Every use is reported (one per line): each is a place the dependency must be injected.

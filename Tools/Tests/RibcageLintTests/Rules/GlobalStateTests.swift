@@ -632,6 +632,42 @@ import Testing
       ])
   }
 
+  /// Showing a shared overlay is presentation; setting its delegate (or any property) from a
+  /// view is writing app-wide state: the next screen to do so takes it over from the first.
+  @Test func aViewRetargetingASharedOverlayWritesState() throws {
+    let files = [
+      "UI/AddItemSheet.swift": """
+      import UIKit
+      protocol AddItemSheetDelegate: AnyObject { func added(_ name: String) }
+      final class AddItemSheet: UIView {
+        static let shared = AddItemSheet()
+        weak var delegate: AddItemSheetDelegate?
+        let field = UITextField()
+        static func show() { shared.isHidden = false }
+      }
+      """,
+      "List/ListViewController.swift": """
+      import RIBs
+      import UIKit
+      final class ListViewController: UIViewController, ListPresentable, AddItemSheetDelegate {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          AddItemSheet.shared.delegate = self
+        }
+        func addTapped() { AddItemSheet.show() }
+        func clearTapped() { AddItemSheet.shared.field.text = nil }
+        func readTapped() -> Bool { AddItemSheet.shared.isHidden }
+        func added(_ name: String) {}
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "List/ListViewController.swift:6", "List/ListViewController.swift:9",
+        "UI/AddItemSheet.swift:4",
+      ])
+  }
+
   /// An interactor's extension in a file of its own that imports only Foundation is still the
   /// interactor's code; an extension of a type the run does not know as a RIB part is not.
   @Test func anInteractorsExtensionInAFileWithoutRIBsIsRIBCode() throws {
