@@ -63,9 +63,8 @@ final class InlineScheduler: RenderScheduler {
   var pending: (any RenderLoopFlushing)?
   func scheduleFlush(of loop: any RenderLoopFlushing) { pending = loop }
   func endTurn() {
-    let loop = pending
-    pending = nil
-    loop?.flush()
+    // Moved out, not copied: the loop is retained once, when it is scheduled.
+    pending.take()?.flush()
   }
 }
 

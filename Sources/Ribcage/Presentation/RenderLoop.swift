@@ -162,7 +162,11 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     // rendered at once, so a view attached this turn never shows a frame of empty content.
     announcer.announce(to: (interactorScope as? Interactor)?.owningRouter)
     isStarting = true
-    subscription = state.observe { [unowned(unsafe) self] _ in self.signal() }
+    // Called through an unmanaged reference: a worker is held weakly (by its scope's
+    // subscription), so each retain of the loop takes the slow, side-table way, and a state
+    // change would pay a retain and a release of the loop for nothing.
+    let loop = Unmanaged.passUnretained(self)
+    subscription = state.observe { _ in Self.call(loop) { $0.signal() } }
     isStarting = false
     if isDirty { flush() }
   }
@@ -176,6 +180,15 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   }
 
   // MARK: The loop
+
+  /// Calls `body` with `loop`, retaining nothing. A helper rather than a closure handed to
+  /// `_withUnsafeGuaranteedRef` in place: a main-actor closure handed to it is checked at run
+  /// time for being on the main actor, one passed on from here is not.
+  @inline(__always)
+  private nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void)
+  {
+    loop._withUnsafeGuaranteedRef(body)
+  }
 
   /// Marks the state as changed and schedules one render. Called for every state change; cheap
   /// when a render is already pending.
