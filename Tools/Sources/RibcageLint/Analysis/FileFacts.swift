@@ -28,6 +28,8 @@ struct FileFacts: Sendable {
     /// Whether the child is kept where a `detachChild` can find it (not built and attached
     /// in one go, or built into a local nothing holds on to).
     var keepsChild = true
+    /// The router's property the route keeps the child in (`homeRouter = router`), if any.
+    var storedIn: String?
   }
 
   /// Router type name → its methods → the methods of its own they call (to tell a child
@@ -54,6 +56,9 @@ struct FileFacts: Sendable {
   var detachingFromChildren: Set<String> = []
   /// Router type name → its methods that call `detachChild`.
   var detachingMethods: [String: Set<String>] = [:]
+  /// Router type name → its methods → the names they mention (to tell which methods can
+  /// reach the property a child is kept in).
+  var routerMentions: [String: [String: Set<String>]] = [:]
   /// RIB prefix → RIB prefixes it builds (its builder, router or component refers to their
   /// builders): the parent → child edges.
   var builds: [String: Set<String>] = [:]
@@ -99,8 +104,9 @@ struct FileFacts: Sendable {
   /// `Foo.member` uses from RIB code (and views), and `.shared` passed as an argument labelled
   /// `foo` (`Foo`): the user, whether it is a view, the type, the member, where.
   var staticUses: [(user: String, isView: Bool, type: String, member: String, place: Place)] = []
-  /// Of those, the uses of a shared instance that write through it (`Sheet.shared.delegate =
-  /// self`), by place (`line:column`): a view retargeting an overlay writes app-wide state.
+  /// Of those, the uses of a shared instance that hand it a way back to the user
+  /// (`Sheet.shared.delegate = self`), by place (`line:column`): a view retargeting an overlay
+  /// writes app-wide state.
   var sharedInstanceWrites: Set<String> = []
   /// The same, from an extension of a type named like a RIB part in a file that does not say
   /// what the type is: kept when the run knows the type as a RIB part.

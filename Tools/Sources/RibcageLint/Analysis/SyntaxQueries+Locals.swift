@@ -12,23 +12,57 @@ extension SyntaxQueries {
     return nil
   }
 
-  /// The initializer of the local `name` declared by a `let` or `var` in `body` before `node`,
-  /// the last such declaration if several (`let (router, actionable) = …` included); nil for
-  /// anything else (a parameter, a property, `if let`/`guard let` bindings of a property).
+  /// The initializer of the local `name` in scope at `node`, declared by a `let` or `var` of
+  /// `body` before it (`let (router, actionable) = …` included): the nearest declaration of the
+  /// enclosing blocks, as the compiler resolves the name (one in a block that has closed, an
+  /// earlier `if`'s, is not in scope); nil for anything else (a parameter, a property, an
+  /// `if let`/`guard let` binding).
   static func initializer(
     ofLocal name: String, in body: CodeBlockSyntax, before node: some SyntaxProtocol
   ) -> ExprSyntax? {
-    var found: ExprSyntax?
-    for declaration in nodes(VariableDeclSyntax.self, in: body)
-    where declaration.position < node.position {
-      for binding in declaration.bindings {
-        let names = nodes(IdentifierPatternSyntax.self, in: binding.pattern)
-        if names.contains(where: { $0.identifier.text == name }) {
-          found = binding.initializer?.value
+    var child = Syntax(node)
+    while let parent = child.parent, child.id != body.id {
+      if let list = parent.as(CodeBlockItemListSyntax.self) {
+        for item in list.reversed() where item.position < child.position {
+          guard binds(name, item.item) || declaresInTuple(name, item.item) else { continue }
+          return initializerValue(of: name, in: item.item)
         }
       }
+      // A closure's parameter of that name hides the function's local.
+      if let closure = parent.as(ClosureExprSyntax.self),
+        closureParameterNames(of: closure)?.contains(name) == true
+      {
+        return nil
+      }
+      child = parent
     }
-    return found
+    return nil
+  }
+
+  /// Whether a `let`/`var` declares `name` inside a tuple pattern (`let (router, view) = …`).
+  private static func declaresInTuple(_ name: String, _ statement: some SyntaxProtocol) -> Bool {
+    guard let declaration = statement.as(VariableDeclSyntax.self) else { return false }
+    return declaration.bindings.contains { binding in
+      binding.pattern.is(TuplePatternSyntax.self)
+        && nodes(IdentifierPatternSyntax.self, in: binding.pattern).contains {
+          $0.identifier.text == name
+        }
+    }
+  }
+
+  /// The value a `let`/`var` statement gives `name`; nil for a binding statement of another
+  /// kind (`guard let`).
+  private static func initializerValue(of name: String, in statement: some SyntaxProtocol)
+    -> ExprSyntax?
+  {
+    guard let declaration = statement.as(VariableDeclSyntax.self) else { return nil }
+    for binding in declaration.bindings
+    where nodes(IdentifierPatternSyntax.self, in: binding.pattern).contains(where: {
+      $0.identifier.text == name
+    }) {
+      return binding.initializer?.value
+    }
+    return nil
   }
 
   /// The type the local `name` is made as (`let viewController = HomeViewController()`) in the

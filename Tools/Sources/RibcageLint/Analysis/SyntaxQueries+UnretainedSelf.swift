@@ -7,29 +7,80 @@ import SwiftSyntax
 /// through `owner.` is the object's own (for whose a stream is); it is not a capture (for
 /// retain cycles, which ask ``isSelf(_:)``).
 extension SyntaxQueries {
-  /// Whether `expression` is `self`, a name it was rebound to, or the first parameter of a
-  /// closure RxSwift hands `self` to unretained.
+  /// Operators that hand each element on as it came (`withUnretained`'s `(owner, value)` pairs
+  /// stay pairs through them); any other (`map`, `flatMap`) makes new elements.
+  static let elementPreservingOperators: Set<String> = [
+    "observe", "observeOn", "subscribe", "subscribeOn", "filter", "do", "debounce", "throttle",
+    "distinctUntilChanged", "delay", "take", "skip", "share", "asObservable", "asDriver",
+    "asSignal", "catchAndReturn", "retry", "startWith",
+  ]
+
+  /// Whether `expression` is `self`, a name it was rebound to, or the object RxSwift hands a
+  /// closure unretained: its first parameter (`owner`), `$0` of a `with:` closure, `$0.0` (or
+  /// `$0` beside `$1`) of a `withUnretained` one.
   static func isSelfOrItsUnretainedOwner(_ expression: ExprSyntax?) -> Bool {
     if isSelf(expression) { return true }
+    if let pair = expression?.as(MemberAccessExprSyntax.self), pair.declName.baseName.text == "0",
+      let base = pair.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "$0",
+      let closure = enclosingClosure(of: base), handsSelfUnretained(closure) == .asPair
+    {
+      return true
+    }
     guard let reference = expression?.as(DeclReferenceExprSyntax.self),
       case .identifier(let name) = reference.baseName.tokenKind
-    else { return false }
-    var current = reference.parent
-    while let node = current, !node.is(MemberBlockSyntax.self) {
-      if let closure = node.as(ClosureExprSyntax.self),
-        let parameters = parameterNames(of: closure),
-        parameters.contains(name)
+    else {
+      if let reference = expression?.as(DeclReferenceExprSyntax.self),
+        reference.baseName.text == "$0", let closure = enclosingClosure(of: reference)
+      {
+        switch handsSelfUnretained(closure) {
+        case .alone: return true
+        case .asPair: return mentions("$1", in: closure)
+        case nil: return false
+        }
+      }
+      return false
+    }
+    var child = Syntax(reference)
+    while let parent = child.parent, !parent.is(MemberBlockSyntax.self) {
+      // A local declared in the closure under that name hides the parameter.
+      if let list = parent.as(CodeBlockItemListSyntax.self),
+        list.contains(where: { $0.position < child.position && binds(name, $0.item) })
+      {
+        return false
+      }
+      if let statement = parent.as(IfExprSyntax.self), binds(name, statement.conditions) {
+        return false
+      }
+      if let loop = parent.as(ForStmtSyntax.self),
+        nodes(IdentifierPatternSyntax.self, in: loop.pattern).contains(where: {
+          $0.identifier.text == name
+        })
+      {
+        return false
+      }
+      if let closure = parent.as(ClosureExprSyntax.self),
+        let parameters = closureParameterNames(of: closure), parameters.contains(name)
       {
         // The nearest closure naming the parameter decides.
-        return parameters.first == name && isHandedSelfUnretained(closure)
+        return parameters.first == name && handsSelfUnretained(closure) != nil
       }
-      current = node.parent
+      child = parent
     }
     return false
   }
 
+  /// ``propertyName(_:)``, also through the object RxSwift hands a closure unretained
+  /// (`owner.relay`).
+  static func ownPropertyName(_ expression: ExprSyntax) -> String? {
+    if let name = propertyName(expression) { return name }
+    guard let member = expression.as(MemberAccessExprSyntax.self),
+      isSelfOrItsUnretainedOwner(member.base)
+    else { return nil }
+    return member.declName.baseName.text
+  }
+
   /// The names of a closure's parameters, in order (nil when it names none).
-  private static func parameterNames(of closure: ClosureExprSyntax) -> [String]? {
+  static func closureParameterNames(of closure: ClosureExprSyntax) -> [String]? {
     switch closure.signature?.parameterClause {
     case .simpleInput(let list): list.map(\.name.text)
     case .parameterClause(let clause):
@@ -38,29 +89,50 @@ extension SyntaxQueries {
     }
   }
 
-  /// Whether the call `closure` is handed to passes `self` as `with:`, or is made on a chain
-  /// that went through `withUnretained(self)`.
-  private static func isHandedSelfUnretained(_ closure: ClosureExprSyntax) -> Bool {
-    guard let call = enclosingCall(ofArgument: closure) else { return false }
+  /// How a closure is handed `self` unretained: alone (`with: self`), or as the first of a
+  /// pair (`withUnretained(self)` earlier in the chain, with nothing since that makes new
+  /// elements); nil when it is not.
+  enum UnretainedHandOver { case alone, asPair }
+
+  private static func handsSelfUnretained(_ closure: ClosureExprSyntax) -> UnretainedHandOver? {
+    guard let call = enclosingCall(ofArgument: closure) else { return nil }
     if call.arguments.contains(where: { $0.label?.text == "with" && isSelf($0.expression) }) {
-      return true
+      return .alone
     }
     var receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
     while let expression = receiver {
       if let inner = expression.as(FunctionCallExprSyntax.self) {
-        if let member = inner.calledExpression.as(MemberAccessExprSyntax.self),
-          member.declName.baseName.text == "withUnretained",
-          inner.arguments.count == 1, isSelf(inner.arguments.first?.expression)
-        {
-          return true
+        guard let member = inner.calledExpression.as(MemberAccessExprSyntax.self) else {
+          return nil
         }
-        receiver = inner.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        let name = member.declName.baseName.text
+        if name == "withUnretained" {
+          return inner.arguments.count == 1 && isSelf(inner.arguments.first?.expression)
+            ? .asPair : nil
+        }
+        guard elementPreservingOperators.contains(name) else { return nil }
+        receiver = member.base
       } else if let member = expression.as(MemberAccessExprSyntax.self) {
         receiver = member.base
       } else {
-        return false
+        return nil
       }
     }
-    return false
+    return nil
+  }
+
+  /// The closure `node` is directly in (not past a function or type).
+  private static func enclosingClosure(of node: some SyntaxProtocol) -> ClosureExprSyntax? {
+    var current = node.parent
+    while let parent = current {
+      if let closure = parent.as(ClosureExprSyntax.self) { return closure }
+      if parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return nil }
+      current = parent.parent
+    }
+    return nil
+  }
+
+  private static func mentions(_ token: String, in closure: ClosureExprSyntax) -> Bool {
+    closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == token }
   }
 }

@@ -65,7 +65,7 @@ enum SyntaxQueries {
     return false
   }
 
-  private static func binds(_ name: String, _ statement: some SyntaxProtocol) -> Bool {
+  static func binds(_ name: String, _ statement: some SyntaxProtocol) -> Bool {
     if let declaration = statement.as(VariableDeclSyntax.self) {
       return declaration.bindings.contains {
         $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name

@@ -23,7 +23,9 @@ extension Rule {
 /// on a route and never call `detachChild`.
 final class AttachWithoutDetach: FileRule, LintRule {
   static let description = Rule.attachWithoutDetach
-  override class var hooks: Set<Hook> { [.calls] }
+  override class var hooks: Set<Hook> { [.calls, .functions] }
+
+  override func visit(_ function: FunctionDeclSyntax) { noteMentions(of: function) }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     guard let info = context.frame?.info else { return }
@@ -46,7 +48,8 @@ final class AttachWithoutDetach: FileRule, LintRule {
         .init(
           place: context.place(call),
           isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild),
-          function: function, keepsChild: keepsChild))
+          function: function, keepsChild: keepsChild,
+          storedIn: keepsChild ? Self.storingProperty(of: call) : nil))
     } else if let function, base == nil || SyntaxQueries.isSelf(base) {
       context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
     }
@@ -186,8 +189,12 @@ final class AttachWithoutDetach: FileRule, LintRule {
     var detaching: Set<String> = []
     var detachingFromChildren: Set<String> = []
     var detachingMethods: [String: Set<String>] = [:]
+    var mentions: [String: [String: Set<String>]] = [:]
     for (index, analysis) in run.analyses.enumerated() {
       let module = run.modules[index]
+      for (router, methods) in analysis.facts.routerMentions {
+        mentions["\(module)|\(router)", default: [:]].merge(methods) { $0.union($1) }
+      }
       for router in analysis.facts.detaching { detaching.insert("\(module)|\(router)") }
       for router in analysis.facts.detachingFromChildren {
         detachingFromChildren.insert("\(module)|\(router)")
@@ -305,7 +312,26 @@ final class AttachWithoutDetach: FileRule, LintRule {
         // route first detaches another through one of the router's methods: it replaces that
         // child for good (see `keepsChild`).
         guard !detachingFromChildren.contains(key) else { continue }
-        for attach in routed where !attach.keepsChild {
+        for attach in routed {
+          if let property = attach.storedIn {
+            guard
+              !Self.isDetachable(
+                property, mentions: mentions[key] ?? [:], calls: calls[key] ?? [:],
+                detachingMethods: detachingMethods[key] ?? [])
+            else { continue }
+            result.append(
+              (
+                index,
+                RawFinding(
+                  rule: .attachWithoutDetach, place: attach.place,
+                  message: "\(router) keeps the child it attaches here in '\(property)', but "
+                    + "no method that detaches reads '\(property)': the child stays attached "
+                    + "when the router routes elsewhere, and the next route here attaches "
+                    + "another; detach it on the route away")
+              ))
+            continue
+          }
+          guard !attach.keepsChild else { continue }
           let callees = calls[key]?[attach.function ?? ""] ?? []
           guard callees.isDisjoint(with: detachingMethods[key] ?? []) else { continue }
           result.append(

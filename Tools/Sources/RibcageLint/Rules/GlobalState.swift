@@ -384,7 +384,7 @@ final class GlobalState: FileRule, LintRule {
           + "creates and injects")
       return
     }
-    if SyntaxQueries.singletonNames.contains(member), Self.isWritten(access) {
+    if SyntaxQueries.singletonNames.contains(member), Self.retargets(access) {
       let place = context.place(access)
       context.facts.sharedInstanceWrites.insert("\(place.line):\(place.column)")
     }

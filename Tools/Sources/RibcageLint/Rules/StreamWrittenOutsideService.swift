@@ -203,7 +203,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     // `stream.value = ...` writes the stream.
     if let member = target.as(MemberAccessExprSyntax.self),
       member.declName.baseName.text == "value", let base = member.base,
-      let receiver = SyntaxQueries.propertyName(base)
+      let receiver = SyntaxQueries.ownPropertyName(base)
     {
       types[types.count - 1].pendingWrites.append((receiver, Syntax(node)))
     }
@@ -211,7 +211,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     guard let info = context.frame?.info, !types.isEmpty else { return }
-    if let base, let receiver = SyntaxQueries.propertyName(base),
+    if let base, let receiver = SyntaxQueries.ownPropertyName(base),
       let forwarded = forwarders["\(info.name).\(receiver)"], let rib = info.ribPrefix,
       writesAreChecked(in: info), !context.inTestDouble
     {
@@ -263,7 +263,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
           interactorWrites.append((info.name, owner, context.place(call), fallback))
         }
       }
-    } else if let receiver = SyntaxQueries.propertyName(written) {
+    } else if let receiver = SyntaxQueries.ownPropertyName(written) {
       types[types.count - 1].pendingWrites.append((receiver, Syntax(call)))
     } else if let path = Self.foreignStream(written, method: method), writesAreChecked(in: info) {
       if let rib = info.ribPrefix, let property = Self.dependencyProperty(path) {
@@ -505,7 +505,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// the writer reports to. ReactorKit's `action` subject is a reactor's designed input.
   private static func drivenOwner(_ written: ExprSyntax, method: String) -> String? {
     guard let member = written.as(MemberAccessExprSyntax.self), let base = member.base,
-      let name = SyntaxQueries.propertyName(SyntaxQueries.unwrapped(base)),
+      let name = SyntaxQueries.ownPropertyName(SyntaxQueries.unwrapped(base)),
       drivenOwners.contains(name)
     else {
       return nil

@@ -401,3 +401,73 @@ import Testing
     #expect(try lines(source, .attachWithoutDetach).isEmpty)
   }
 }
+
+/// A router that detaches some children, keeping another in a property that nothing ever
+/// detaches: signing out routes back to the sign-in screen with the old home still attached, and
+/// signing in again attaches a second one over it.
+@Suite(.timeLimit(.minutes(10))) struct StoredChildNeverDetachedTests {
+  @Test func aChildKeptInAPropertyNothingDetachesIsReported() throws {
+    let source = """
+      import RIBs
+      final class AppRouter: LaunchRouter<AppInteractable, AppViewControllable>, AppRouting {
+        private var signInRouter: ViewableRouting?
+        private var homeRouter: ViewableRouting?
+        func showSignIn() {
+          let router = signInBuilder.build(withListener: interactor)
+          viewController.show(router.viewControllable)
+          attachChild(router)
+          signInRouter = router
+        }
+        func hideSignIn() {
+          guard let router = signInRouter else { return }
+          detachChild(router)
+          signInRouter = nil
+        }
+        func showHome() {
+          let router = homeBuilder.build(withListener: interactor)
+          viewController.show(router.viewControllable)
+          attachChild(router)
+          self.homeRouter = router
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [19])
+  }
+
+  @Test func aChildDetachedThroughAHelperOrReplacedInPlaceIsNot() throws {
+    let source = """
+      import RIBs
+      final class AppRouter: LaunchRouter<AppInteractable, AppViewControllable>, AppRouting {
+        private var signInRouter: ViewableRouting?
+        private var homeRouter: ViewableRouting?
+        private var current: ViewableRouting?
+        func showSignIn() {
+          let router = signInBuilder.build(withListener: interactor)
+          attachChild(router)
+          signInRouter = router
+        }
+        func hideSignIn() {
+          if let signInRouter { detachChild(signInRouter) }
+          signInRouter = nil
+        }
+        func showHome() {
+          if let homeRouter { detachChild(homeRouter) }
+          let router = homeBuilder.build(withListener: interactor)
+          attachChild(router)
+          homeRouter = router
+        }
+        func showSettings() {
+          leaveCurrent()
+          let router = settingsBuilder.build(withListener: interactor)
+          attachChild(router)
+          current = router
+        }
+        private func leaveCurrent() {
+          guard let current else { return }
+          detachChild(current)
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+}

@@ -632,8 +632,8 @@ import Testing
       ])
   }
 
-  /// Showing a shared overlay is presentation; setting its delegate (or any property) from a
-  /// view is writing app-wide state: the next screen to do so takes it over from the first.
+  /// Showing a shared overlay is presentation; setting its delegate from a view is writing
+  /// app-wide state: the next screen to do so takes it over from the first.
   @Test func aViewRetargetingASharedOverlayWritesState() throws {
     let files = [
       "UI/AddItemSheet.swift": """
@@ -663,8 +663,48 @@ import Testing
     ]
     #expect(
       try findingPlaces(files, .globalState).sorted() == [
-        "List/ListViewController.swift:6", "List/ListViewController.swift:9",
-        "UI/AddItemSheet.swift:4",
+        "List/ListViewController.swift:6", "UI/AddItemSheet.swift:4",
+      ])
+  }
+
+  /// Showing, hiding, laying out or labelling a shared overlay from a view is presentation;
+  /// handing it the view (as a delegate, through a call, or a closure) is not.
+  @Test func aViewDrivingASharedOverlayIsPresentationHandingItselfIsNot() throws {
+    let files = [
+      "UI/Spinner.swift": """
+      import UIKit
+      final class Spinner: UIView {
+        static let shared = Spinner()
+        let label = UILabel()
+        weak var delegate: SpinnerDelegate?
+        var onCancel: (() -> Void)?
+        func configure(delegate: SpinnerDelegate) { self.delegate = delegate }
+        func setTitle(_ title: String) { label.text = title }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import RIBs
+      import UIKit
+      final class HomeViewController: UIViewController, HomePresentable, SpinnerDelegate {
+        func showLoading() {
+          Spinner.shared.isHidden = false
+          Spinner.shared.frame = view.bounds
+          Spinner.shared.label.text = "Loading"
+          Spinner.shared.setTitle("Loading")
+          Spinner.shared.removeFromSuperview()
+          view.addSubview(Spinner.shared)
+        }
+        func own() {
+          Spinner.shared.configure(delegate: self)
+          Spinner.shared.onCancel = { [weak self] in self?.dismiss(animated: true) }
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Home/HomeViewController.swift:13", "Home/HomeViewController.swift:14",
+        "UI/Spinner.swift:3",
       ])
   }
 

@@ -264,6 +264,54 @@ import Testing
       ])
   }
 
+  /// What stands for `self` in RxSwift's unretained closures, and what does not: an element
+  /// mapped to something else, a name declared again in the closure.
+  @Test func theUnretainedOwnerIsSelfOnlyWhereRxSwiftMakesItSo() throws {
+    let files = [
+      "Parent/ParentComponent.swift": """
+      import RIBs
+      final class ParentComponent: Component<ParentDependency>, ChildDependency {
+        let reload = PublishRelay<Void>()
+        let pickedDay = PublishRelay<Date>()
+      }
+      """,
+      "Child/ChildBuilder.swift": """
+      import RIBs
+      protocol ChildDependency: Dependency {
+        var reload: PublishRelay<Void> { get }
+        var pickedDay: PublishRelay<Date> { get }
+      }
+      """,
+      "Child/ChildInteractor.swift": """
+      import RIBs
+      final class ChildInteractor: PresentableInteractor<ChildPresentable> {
+        private let dependency: ChildDependency
+        private let loading = PublishRelay<Bool>()
+        func bind(_ taps: Observable<Date>) {
+          taps.subscribe(with: self, onNext: { $0.dependency.reload.accept(()) })
+            .disposeOnDeactivate(interactor: self)
+          taps.withUnretained(self).subscribe(onNext: { $0.dependency.pickedDay.accept($1) })
+            .disposeOnDeactivate(interactor: self)
+          taps.withUnretained(self).observe(on: MainScheduler.instance)
+            .subscribe(onNext: { owner, _ in owner.loading.accept(true) })
+            .disposeOnDeactivate(interactor: self)
+          taps.withUnretained(self).map { owner, day in owner.rows[day] }
+            .subscribe(onNext: { row in row.dependency.reload.accept(()) })
+            .disposeOnDeactivate(interactor: self)
+          taps.withUnretained(self).subscribe(onNext: { owner, _ in
+            guard let owner = owner.child else { return }
+            owner.dependency.reload.accept(())
+          }).disposeOnDeactivate(interactor: self)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == [
+        "Child/ChildInteractor.swift:6", "Child/ChildInteractor.swift:8",
+      ])
+  }
+
   @Test func aSubjectTheRIBsOwnComponentMakesForItsViewAloneIsItsState() throws {
     let files = [
       "Child/ChildBuilder.swift": """

@@ -164,6 +164,41 @@ import Testing
     #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeBuilder.swift:7"])
   }
 
+  /// The view a builder hands the interactor to is the local in scope there: one of the same
+  /// name in an earlier block that has closed is another value.
+  @Test func theHandedOverViewIsTheLocalInScope() throws {
+    let files = [
+      "Home/HomeBuilder.swift": """
+      import RIBs
+      final class HomeBuilder: Builder<HomeDependency>, HomeBuildable {
+        func build(withListener listener: HomeListener, wrapped: Bool) -> HomeRouting {
+          let viewController = HomeViewController()
+          if wrapped {
+            let viewController = UINavigationController()
+            log(viewController)
+          }
+          let interactor = HomeInteractor(presenter: viewController)
+          viewController.reactor = interactor
+          return HomeRouter(interactor: interactor, viewController: viewController)
+        }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import ReactorKit
+      import UIKit
+      final class HomeViewController: UIViewController, HomePresentable, View {
+        var disposeBag = DisposeBag()
+        func bind(reactor: HomeInteractor) {}
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable>, Reactor {}
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeBuilder.swift:10"])
+  }
+
   /// A listener or delegate handed over is `strong-listener`'s question (weak through a base
   /// class or a computed property over weak storage is still weak).
   @Test func aListenerHandedToTheViewIsNoHandOver() throws {
