@@ -19,7 +19,11 @@ extension SyntaxQueries {
   /// closure unretained: its first parameter (`owner`), `$0` of a `with:` closure, `$0.0` (or
   /// `$0` beside `$1`) of a `withUnretained` one.
   static func isSelfOrItsUnretainedOwner(_ expression: ExprSyntax?) -> Bool {
-    if isSelf(expression) { return true }
+    isSelf(expression) || isUnretainedOwner(expression)
+  }
+
+  /// Whether `expression` is the object RxSwift hands a closure unretained (not `self` itself).
+  static func isUnretainedOwner(_ expression: ExprSyntax?) -> Bool {
     if let pair = expression?.as(MemberAccessExprSyntax.self), pair.declName.baseName.text == "0",
       let base = pair.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "$0",
       let closure = enclosingClosure(of: base), handsSelfUnretained(closure) == .asPair
@@ -40,29 +44,46 @@ extension SyntaxQueries {
       }
       return false
     }
+    // The closure naming the parameter first (most names are no closure's parameter: one walk
+    // up, no statement read), then whether anything between declares the name again.
+    var current = reference.parent
+    var naming: ClosureExprSyntax?
+    while let parent = current, !parent.is(MemberBlockSyntax.self) {
+      if let closure = parent.as(ClosureExprSyntax.self),
+        closureParameterNames(of: closure)?.contains(name) == true
+      {
+        naming = closure
+        break
+      }
+      current = parent.parent
+    }
+    guard let closure = naming, closureParameterNames(of: closure)?.first == name,
+      handsSelfUnretained(closure) != nil
+    else { return false }
+    return !isDeclaredAgain(name, between: reference, and: closure)
+  }
+
+  /// Whether a statement between `reference` and the closure whose parameter it names declares
+  /// `name` again (`guard let owner = owner.child`, `if let owner`, `for owner in`).
+  private static func isDeclaredAgain(
+    _ name: String, between reference: DeclReferenceExprSyntax, and closure: ClosureExprSyntax
+  ) -> Bool {
     var child = Syntax(reference)
-    while let parent = child.parent, !parent.is(MemberBlockSyntax.self) {
-      // A local declared in the closure under that name hides the parameter.
+    while let parent = child.parent, parent.id != closure.id {
       if let list = parent.as(CodeBlockItemListSyntax.self),
         list.contains(where: { $0.position < child.position && binds(name, $0.item) })
       {
-        return false
+        return true
       }
       if let statement = parent.as(IfExprSyntax.self), binds(name, statement.conditions) {
-        return false
+        return true
       }
       if let loop = parent.as(ForStmtSyntax.self),
         nodes(IdentifierPatternSyntax.self, in: loop.pattern).contains(where: {
           $0.identifier.text == name
         })
       {
-        return false
-      }
-      if let closure = parent.as(ClosureExprSyntax.self),
-        let parameters = closureParameterNames(of: closure), parameters.contains(name)
-      {
-        // The nearest closure naming the parameter decides.
-        return parameters.first == name && handsSelfUnretained(closure) != nil
+        return true
       }
       child = parent
     }
@@ -73,8 +94,7 @@ extension SyntaxQueries {
   /// (`owner.relay`).
   static func ownPropertyName(_ expression: ExprSyntax) -> String? {
     if let name = propertyName(expression) { return name }
-    guard let member = expression.as(MemberAccessExprSyntax.self),
-      isSelfOrItsUnretainedOwner(member.base)
+    guard let member = expression.as(MemberAccessExprSyntax.self), isUnretainedOwner(member.base)
     else { return nil }
     return member.declName.baseName.text
   }

@@ -10,7 +10,7 @@ extension GlobalState {
   static let environmentAccessors = [
     "UIApplication.shared", "UIDevice.current", "Bundle.main", "ProcessInfo.processInfo",
     "UIScreen.main", "Locale.current", "TimeZone.current", "Calendar.current",
-  ]
+  ].map { Array($0.utf8) }
   /// APIs that write lasting or shared state: defaults, files, the keychain, databases,
   /// notifications, the network.
   static let stateAPIs = [
@@ -75,10 +75,9 @@ extension GlobalState {
 
   /// Whether a type's code (declaration or extension) writes lasting state or reaches another
   /// singleton than the app's environment: its members act on shared state.
-  static func actsOnState(_ text: ArraySlice<UInt8>) -> Bool {
-    var code = String(decoding: text, as: UTF8.self)
-    if stateAPIs.contains(where: { code.contains($0) }) { return true }
-    for accessor in environmentAccessors { code = code.replacing(accessor, with: "") }
-    return reachesSingleton(ArraySlice(code.utf8))
+  static func actsOnState(_ range: Range<Int>, in context: FileContext) -> Bool {
+    if stateAPIs.contains(where: { context.mentions($0, in: range) }) { return true }
+    return context.mentions(".", in: range)
+      && reachesSingleton(context.bytes[range], ignoring: environmentAccessors)
   }
 }

@@ -35,7 +35,7 @@ final class GlobalState: FileRule, LintRule {
   override func typeDidStart(_ frame: FileContext.Frame) {
     guard frame.info.shape != .protocolType else { return }
     let range = frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset
-    if !frame.info.roles.isEmpty || Self.actsOnState(context.bytes[range])
+    if !frame.info.roles.isEmpty || Self.actsOnState(range, in: context)
       || !Self.showsWhatItDoes(frame.declaration)
     {
       context.facts.statefulTypes.insert(frame.info.name)
@@ -136,7 +136,7 @@ final class GlobalState: FileRule, LintRule {
   private func noteFacade(_ member: String, reaching range: Range<Int>, in info: TypeInfo) {
     guard !context.isRIBCode, info.roles.isEmpty, info.shape != .protocolType,
       let frame = context.frame, context.mentions(".", in: range),
-      Self.reachesSingleton(Self.withoutTransports(context.bytes[range]))
+      Self.reachesSingleton(context.bytes[range], ignoring: Self.transports)
     else { return }
     context.facts.facadeMembers.insert("\(info.name).\(member)")
     if context.facts.facades[info.name] == nil {
@@ -146,59 +146,56 @@ final class GlobalState: FileRule, LintRule {
 
   /// Shared objects that carry a request and keep nothing of the app's: a static function that
   /// only sends requests through one is no facade over shared state.
-  static let transports = ["URLSession.shared"]
-
-  /// The code without the transports it reaches, each a whole name (`AuthURLSession.shared`
-  /// is the app's own); the common case, none: the bytes as they are.
-  static func withoutTransports(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    let code = String(decoding: text, as: UTF8.self)
-    guard transports.contains(where: { code.contains($0) }) else { return text }
-    var result = ""
-    var rest = Substring(code)
-    while let range = transports.lazy.compactMap({ rest.range(of: $0) }).min(by: {
-      $0.lowerBound < $1.lowerBound
-    }) {
-      let before = rest[..<range.lowerBound]
-      let isWhole = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-      result += before
-      if !isWhole { result += rest[range] }
-      rest = rest[range.upperBound...]
-    }
-    result += rest
-    return ArraySlice(result.utf8)
-  }
+  static let transports = [Array("URLSession.shared".utf8)]
 
   /// Accessors that return a type's one shared instance.
   static let sharedAccessors: Set<String> = SyntaxQueries.singletonNames.union(["standard"])
+  private static let sharedAccessorBytes = sharedAccessors.map { Array($0.utf8) }
 
   /// Whether code text names `Type.shared`-style accessors, or a type's accessor named after
-  /// it (`Auth.auth()`, `Firestore.firestore()`: an SDK's default instance).
-  static func reachesSingleton(_ text: ArraySlice<UInt8>) -> Bool {
+  /// it (`Auth.auth()`, `Firestore.firestore()`: an SDK's default instance), other than the
+  /// whole names in `skipped` (`URLSession.shared`; `AuthURLSession.shared` is the app's own).
+  /// One pass over the bytes, nothing allocated: it reads every type of every file.
+  static func reachesSingleton(_ text: ArraySlice<UInt8>, ignoring skipped: [[UInt8]] = [])
+    -> Bool
+  {
+    text.withContiguousStorageIfAvailable { reachesSingleton($0, ignoring: skipped) }
+      ?? Array(text).withUnsafeBufferPointer { reachesSingleton($0, ignoring: skipped) }
+  }
+
+  private static func reachesSingleton(
+    _ bytes: UnsafeBufferPointer<UInt8>, ignoring skipped: [[UInt8]]
+  ) -> Bool {
     func isIdentifier(_ byte: UInt8) -> Bool {
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
         || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
-    let bytes = Array(text)
+    let dot = UInt8(ascii: ".")
     var index = 0
     while index < bytes.count {
-      guard isIdentifier(bytes[index]), index == 0 || !isIdentifier(bytes[index - 1]),
-        index == 0 || bytes[index - 1] != UInt8(ascii: ".")
+      let byte = bytes[index]
+      guard byte >= 0x41, byte <= 0x5A, index == 0 || !isIdentifier(bytes[index - 1]),
+        index == 0 || bytes[index - 1] != dot
       else {
         index += 1
         continue
       }
       var end = index
       while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
-      let type = String(decoding: bytes[index..<end], as: UTF8.self)
+      let typeStart = index
       index = end
-      guard type.first?.isUppercase == true, end < bytes.count, bytes[end] == UInt8(ascii: ".")
-      else { continue }
+      guard end < bytes.count, bytes[end] == dot else { continue }
       var memberEnd = end + 1
       while memberEnd < bytes.count, isIdentifier(bytes[memberEnd]) { memberEnd += 1 }
-      let member = String(decoding: bytes[(end + 1)..<memberEnd], as: UTF8.self)
-      if sharedAccessors.contains(member) { return true }
-      if member == type.prefix(1).lowercased() + type.dropFirst(), memberEnd < bytes.count,
-        bytes[memberEnd] == UInt8(ascii: "(")
+      let name = UnsafeBufferPointer(rebasing: bytes[typeStart..<memberEnd])
+      if memberEnd < bytes.count, isIdentifier(bytes[memberEnd]) { continue }
+      if skipped.contains(where: { $0.elementsEqual(name) }) { continue }
+      let member = UnsafeBufferPointer(rebasing: bytes[(end + 1)..<memberEnd])
+      if sharedAccessorBytes.contains(where: { $0.elementsEqual(member) }) { return true }
+      // `Auth.auth(`: the member is the type's name with its first letter lowered.
+      if member.count == end - typeStart, memberEnd < bytes.count,
+        bytes[memberEnd] == UInt8(ascii: "("), member.first == bytes[typeStart] | 0x20,
+        member.dropFirst().elementsEqual(bytes[(typeStart + 1)..<end])
       {
         return true
       }

@@ -210,6 +210,13 @@ final class UnboundSubscription: FileRule, LintRule {
     let start = body.position.utf8Offset
     let end = min(body.endPosition.utf8Offset, context.bytes.count)
     guard start < end else { return false }
+    // Every binding names one of these: most bodies are ruled out by a byte search, without
+    // the text made into a string.
+    guard
+      ["OnDeactivate", "OnStop", "disposed", "store"].contains(where: {
+        context.mentions($0, in: start..<end)
+      })
+    else { return false }
     let text = String(decoding: context.bytes[start..<end], as: UTF8.self).filter {
       !$0.isWhitespace
     }
