@@ -144,6 +144,7 @@ final class ViewHasLogic: FileRule, LintRule {
   /// logging the view's business logic; `diary.log(meal)` records the user's data, and
   /// `orders.error(orderID:)` is no log level.
   static func isLogging(_ access: MemberAccessExprSyntax) -> Bool {
+    if isAnalyticsEvent(access) { return true }
     var callee = access
     if !logLevels.contains(callee.declName.baseName.text),
       let outer = callee.parent?.as(MemberAccessExprSyntax.self)
@@ -157,6 +158,32 @@ final class ViewHasLogic: FileRule, LintRule {
         || (message.label == nil && callee.declName.baseName.text != "log")
     else { return false }
     return call.parent?.is(CodeBlockItemSyntax.self) == true
+  }
+
+  /// Whether `Type.member` starts a statement sending an analytics event through a type's
+  /// static method or shared instance (`Analytics.logEvent(…)`, `Tracker.shared.trackTap(…)`,
+  /// an app's `Log.logEventAction(responder: sender)`): reporting what the user did is the
+  /// view's to say, whatever the type stores; `diary.logMeal(meal)` on an object the view holds
+  /// is not this.
+  static func isAnalyticsEvent(_ access: MemberAccessExprSyntax) -> Bool {
+    var callee = access
+    if let outer = callee.parent?.as(MemberAccessExprSyntax.self),
+      SyntaxQueries.singletonNames.contains(callee.declName.baseName.text)
+    {
+      callee = outer  // `Tracker.shared` in `Tracker.shared.trackTap(…)`
+    }
+    let name = callee.declName.baseName.text
+    guard
+      ["log", "track"].contains(where: { prefix in
+        name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
+      }),
+      let call = callee.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == callee.id,
+      !call.arguments.isEmpty, call.parent?.is(CodeBlockItemSyntax.self) == true,
+      let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      type.first?.isUppercase == true
+    else { return false }
+    return true
   }
 
   /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.

@@ -87,6 +87,36 @@ import Testing
 
   /// A view writing to the app's log (a logger that keeps its lines in a file) adds nothing to
   /// what it shows: logging is no business logic. Reading the log back is I/O the view does.
+  /// A view sending an analytics event about what the user did, through a type's static
+  /// method or shared instance, is no business logic, even when that type reads or writes
+  /// defaults; using the same type for anything else still is.
+  @Test func aViewSendingAnAnalyticsEventIsNoBusinessLogic() throws {
+    let files = [
+      "Support/AppLog.swift": """
+      import Foundation
+      final class AppLog {
+        static let shared = AppLog()
+        static func logEventAction(responder: AnyObject, parameter: [String: Any]? = nil) {
+          if UserDefaults.standard.bool(forKey: "debug") { return }
+        }
+        func trackTap(_ name: String) { UserDefaults.standard.set(name, forKey: "last") }
+        static func lastEvents() -> [String] { UserDefaults.standard.stringArray(forKey: "e") ?? [] }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        @objc func tapped(_ sender: UIButton) {
+          AppLog.logEventAction(responder: sender)
+          AppLog.shared.trackTap("home")
+          title = AppLog.lastEvents().first
+        }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeViewController.swift:6"])
+  }
+
   @Test func aViewLoggingIsNoBusinessLogic() throws {
     let files = [
       "Support/Logger.swift": """
