@@ -161,10 +161,11 @@ final class ViewHasLogic: FileRule, LintRule {
   }
 
   /// Whether `Type.member` starts a statement sending an analytics event through a type's
-  /// static method or shared instance (`Analytics.logEvent(…)`, `Tracker.shared.trackTap(…)`,
-  /// an app's `Log.logEventAction(responder: sender)`): reporting what the user did is the
-  /// view's to say, whatever the type stores; `diary.logMeal(meal)` on an object the view holds
-  /// is not this.
+  /// static method or shared instance: an event method (`logEvent`, `trackScreen`, an app's
+  /// `Log.logEventAction(responder: sender)`), or any `log…`/`track…` method of an analytics
+  /// type (`Analytics`, `Tracker`). Saying what the user did is the view's to say, whatever the
+  /// type stores. Account and data calls named alike (`Auth.shared.logIn(…)`,
+  /// `Orders.trackShipment(…)`, `Diary.logMeal(…)`) are not events.
   static func isAnalyticsEvent(_ access: MemberAccessExprSyntax) -> Bool {
     var callee = access
     if let outer = callee.parent?.as(MemberAccessExprSyntax.self),
@@ -172,18 +173,32 @@ final class ViewHasLogic: FileRule, LintRule {
     {
       callee = outer  // `Tracker.shared` in `Tracker.shared.trackTap(…)`
     }
-    let name = callee.declName.baseName.text
-    guard
-      ["log", "track"].contains(where: { prefix in
-        name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isUppercase == true
-      }),
+    guard let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      type.first?.isUppercase == true,
+      isEventMethod(callee.declName.baseName.text, of: type),
       let call = callee.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.id == callee.id,
-      !call.arguments.isEmpty, call.parent?.is(CodeBlockItemSyntax.self) == true,
-      let type = access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      type.first?.isUppercase == true
+      call.calledExpression.id == callee.id
     else { return false }
-    return true
+    // A statement of its own, maybe under `try` or `await`, whose result nobody reads.
+    var node = Syntax(call)
+    while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self)
+    {
+      node = parent
+    }
+    return node.parent?.is(CodeBlockItemSyntax.self) == true
+  }
+
+  /// Words that name what an analytics call reports.
+  static let eventWords = ["Event", "Screen", "Action", "Tap", "Click", "Impression"]
+  /// Words in the name of a type that only reports.
+  static let analyticsTypeWords = ["Analytics", "Tracker", "Tracking"]
+
+  private static func isEventMethod(_ name: String, of type: String) -> Bool {
+    guard let prefix = ["log", "track"].first(where: { name.hasPrefix($0) }) else { return false }
+    let rest = name.dropFirst(prefix.count)
+    guard rest.isEmpty || rest.first?.isUppercase == true else { return false }
+    if analyticsTypeWords.contains(where: { type.contains($0) }) { return true }
+    return eventWords.contains { rest.contains($0) }
   }
 
   /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.

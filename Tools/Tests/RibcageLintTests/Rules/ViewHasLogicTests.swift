@@ -85,11 +85,10 @@ import Testing
       ])
   }
 
-  /// A view writing to the app's log (a logger that keeps its lines in a file) adds nothing to
-  /// what it shows: logging is no business logic. Reading the log back is I/O the view does.
   /// A view sending an analytics event about what the user did, through a type's static
   /// method or shared instance, is no business logic, even when that type reads or writes
-  /// defaults; using the same type for anything else still is.
+  /// defaults; using the same type for anything else still is, and so are account and data
+  /// calls named like events (`logIn`, `trackShipment`).
   @Test func aViewSendingAnAnalyticsEventIsNoBusinessLogic() throws {
     let files = [
       "Support/AppLog.swift": """
@@ -103,20 +102,37 @@ import Testing
         static func lastEvents() -> [String] { UserDefaults.standard.stringArray(forKey: "e") ?? [] }
       }
       """,
+      "Support/Account.swift": """
+      import Foundation
+      final class Account {
+        static let shared = Account()
+        func logIn(_ name: String) { UserDefaults.standard.set(name, forKey: "user") }
+        static func trackShipment(_ id: String) { UserDefaults.standard.set(id, forKey: "s") }
+      }
+      """,
       "Home/HomeViewController.swift": """
       import UIKit
       final class HomeViewController: UIViewController {
-        @objc func tapped(_ sender: UIButton) {
+        @objc func tapped(_ sender: UIButton) async throws {
           AppLog.logEventAction(responder: sender)
           AppLog.shared.trackTap("home")
           title = AppLog.lastEvents().first
+          try await AppLog.shared.trackTap("again")
+          Account.shared.logIn("bob")
+          Account.trackShipment("42")
         }
       }
       """,
     ]
-    #expect(try findingPlaces(files, .viewHasLogic) == ["Home/HomeViewController.swift:6"])
+    #expect(
+      try findingPlaces(files, .viewHasLogic) == [
+        "Home/HomeViewController.swift:6", "Home/HomeViewController.swift:8",
+        "Home/HomeViewController.swift:9",
+      ])
   }
 
+  /// A view writing to the app's log (a logger that keeps its lines in a file) adds nothing to
+  /// what it shows: logging is no business logic. Reading the log back is I/O the view does.
   @Test func aViewLoggingIsNoBusinessLogic() throws {
     let files = [
       "Support/Logger.swift": """
