@@ -133,7 +133,10 @@ public struct Linter: Sendable {
     let results = ResultSlots(count: files.count)
     let retained = RetentionBudget(limit: Self.retainedSourceLimit)
     let modules =
-      graph == nil ? [] : ModuleNames.modules(of: files.map { ($0.absolute, $0.root) })
+      graph == nil
+      ? []
+      : ModuleNames.modules(
+        of: files.map { ($0.absolute, $0.root) }, workingDirectory: workingDirectory)
     @Sendable func request(for index: Int) -> FileAnalyzer.Request {
       let file = files[index]
       let settings = configurations[file.configuration].settings

@@ -12,11 +12,18 @@ struct ModuleNames {
 
   /// The module of each file (absolute path, and the path given that it was found under).
   /// Two projects in folders of the same name (`LoggedOut/Sample`, `Splash/Sample`) are told
-  /// apart by the folders above them.
-  static func modules(of files: [(path: String, root: String)]) -> [String] {
+  /// apart by the folders above them. A package or project is looked for up to the working
+  /// directory when the path given is inside it (`Projects/Feature/Onboarding/Feature/Sources`
+  /// given from the repository's folder is in the project `Projects/Feature/Onboarding`), else
+  /// up to the path given.
+  static func modules(
+    of files: [(path: String, root: String)], workingDirectory: String? = nil
+  ) -> [String] {
     var names = ModuleNames()
     let found = files.map {
-      names.nearestMarker(from: PathText.parent($0.path), stoppingAt: $0.root)
+      names.nearestMarker(
+        from: PathText.parent($0.path),
+        stoppingAt: ceiling(for: $0.root, workingDirectory: workingDirectory))
     }
     let folders = Set(found.compactMap { $0?.folder })
     let shown = Self.uniqueNames(of: folders)
@@ -55,6 +62,13 @@ struct ModuleNames {
       result[folder] = components.suffix(count).joined(separator: "/")
     }
     return result
+  }
+
+  /// The highest folder a marker is looked for in, for a path given as `root`.
+  private static func ceiling(for root: String, workingDirectory: String?) -> String {
+    guard let workingDirectory else { return root }
+    let folder = PathText.absolute(".", in: workingDirectory)
+    return root.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") ? folder : root
   }
 
   private mutating func nearestMarker(from folder: String, stoppingAt root: String)

@@ -174,8 +174,20 @@ struct TypeIndex {
     // `import StyleUserInterfaceImpl` is the project `StyleUserInterface`'s target; `import
     // CoreData` is not the module `Core`.
     let suffixes = ["", "Impl", "Implementation", "Interface", "Interfaces", "Feature", "Module"]
-    return imports.contains { imported in
+    if imports.contains(where: { imported in
       names.contains { name in suffixes.contains { name + $0 == imported } }
+    }) {
+      return true
+    }
+    // A project's target named from its folders either way round: `Onboarding/Feature` is
+    // `FeatureOnboarding` or `OnboardingFeature`.
+    let folders = module.split(separator: "/")
+    guard folders.count > 1 else { return false }
+    return imports.contains { imported in
+      folders.contains { first in
+        imported.hasPrefix(first)
+          && folders.contains { $0 != first && imported.dropFirst(first.count) == $0 }
+      }
     }
   }
 

@@ -103,4 +103,89 @@ import Testing
     let graph = try graph(files, paths: ["App", "Shop", "Cart"])
     #expect(graph.edges.count == 1, "\(graph.edgeList)")
   }
+
+  /// A Tuist app whose feature projects each keep their sources in a `Feature` folder and name
+  /// their targets layer first (`Projects/Feature/Onboarding/Feature` is `FeatureOnboarding`),
+  /// two of them declaring a `RootBuilder`: the one the parent names through its module is the
+  /// child, not the other.
+  @Test func aTargetNamedLayerFirstIsTheModuleItsQualifierNames() throws {
+    func feature(_ name: String) -> String {
+      """
+      import RIBs
+      public protocol RootDependency: Dependency {}
+      final class RootComponent: Component<RootDependency> {}
+      public protocol RootListener: AnyObject {}
+      public protocol RootBuildable: Buildable {
+        func build(withListener listener: RootListener) -> ViewableRouting
+      }
+      protocol RootInteractable: Interactable {}
+      final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {}
+      final class RootViewController: UIViewController, ViewControllable {}
+      public final class RootBuilder: Builder<RootDependency>, RootBuildable {
+        public func build(withListener listener: RootListener) -> ViewableRouting {
+          let viewController = RootViewController()
+          let interactor = RootInteractor(presenter: viewController)
+          return RootRouter(interactor: interactor, viewController: viewController)
+        }
+      }
+      final class RootRouter: ViewableRouter<RootInteractable, ViewControllable> {}
+      """
+    }
+    let files = [
+      "Projects/Feature/Onboarding/Project.swift": "",
+      "Projects/Feature/Onboarding/Feature/Sources/Root.swift": feature("Onboarding"),
+      "Projects/Feature/Alarm/Project.swift": "",
+      "Projects/Feature/Alarm/Feature/Sources/Root.swift": feature("Alarm"),
+      "Projects/App/Project.swift": "",
+      "Projects/App/Sources/Main.swift": """
+      import RIBs
+      import FeatureOnboarding
+      import FeatureAlarm
+      final class AppDelegate {
+        var launchRouter: LaunchRouting?
+        func start() { launchRouter = MainBuilder(dependency: EmptyComponent()).build() }
+      }
+      protocol MainDependency: Dependency {}
+      final class MainComponent: Component<MainDependency>, FeatureOnboarding.RootDependency {}
+      final class MainBuilder: Builder<MainDependency> {
+        func build() -> LaunchRouting {
+          let component = MainComponent(dependency: dependency)
+          let viewController = MainViewController()
+          let interactor = MainInteractor(presenter: viewController)
+          let onboardingBuilder = FeatureOnboarding.RootBuilder(dependency: component)
+          return MainRouter(
+            interactor: interactor, viewController: viewController,
+            onboardingBuilder: onboardingBuilder)
+        }
+      }
+      final class MainInteractor: PresentableInteractor<MainPresentable>, MainInteractable,
+        FeatureOnboarding.RootListener {}
+      protocol MainInteractable: Interactable, FeatureOnboarding.RootListener {}
+      final class MainViewController: UIViewController, ViewControllable {}
+      final class MainRouter: LaunchRouter<MainInteractable, ViewControllable> {
+        private let onboardingBuilder: FeatureOnboarding.RootBuildable
+        init(
+          interactor: MainInteractable, viewController: ViewControllable,
+          onboardingBuilder: FeatureOnboarding.RootBuildable
+        ) {
+          self.onboardingBuilder = onboardingBuilder
+          super.init(interactor: interactor, viewController: viewController)
+        }
+        func routeToOnboarding() {
+          attachChild(onboardingBuilder.build(withListener: interactor))
+        }
+      }
+      """,
+    ]
+    let graph = try graph(
+      files,
+      paths: [
+        "Projects/App/Sources", "Projects/Feature/Alarm/Feature/Sources",
+        "Projects/Feature/Onboarding/Feature/Sources",
+      ])
+    #expect(graph.edges.count == 1, "\(graph.edgeList)")
+    #expect(graph.edges.allSatisfy { $0.child.contains("Onboarding") }, "\(graph.edgeList)")
+    #expect(graph.problems.filter { $0.severity == .error }.isEmpty, "\(graph.problems)")
+    #expect(graph.messages(.missingDependency).isEmpty, "\(graph.problems)")
+  }
 }
