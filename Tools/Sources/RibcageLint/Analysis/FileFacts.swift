@@ -35,6 +35,10 @@ struct FileFacts: Sendable {
   /// Router type name → its methods → the methods of its own they call (to tell a child
   /// attached once from `didLoad`, through helpers, from one attached on a route).
   var routerCalls: [String: [String: Set<String>]] = [:]
+  /// Router type name → its methods → the calls of its own each makes from one `case` of a
+  /// `switch` (keyed by the case's offset): a method dispatching a request calls one route a
+  /// request, not several at once as a tab bar sets up its tabs.
+  var routerCaseCalls: [String: [String: [Int: Set<String>]]] = [:]
 
   /// Router type name → where it calls `attachChild`.
   var attaches: [String: [Attach]] = [:]

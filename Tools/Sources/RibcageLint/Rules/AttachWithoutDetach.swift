@@ -44,14 +44,20 @@ final class AttachWithoutDetach: FileRule, LintRule {
     let function = SyntaxQueries.enclosingFunction(of: call)
     if name == "attachChild" {
       let keepsChild = Self.keepsChild(call)
+      let storedIn = keepsChild ? Self.storingProperty(of: call) : nil
       context.facts.attaches[info.name, default: []].append(
         .init(
           place: context.place(call),
-          isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild),
-          function: function, keepsChild: keepsChild,
-          storedIn: keepsChild ? Self.storingProperty(of: call) : nil))
+          isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild, storedIn: storedIn),
+          function: function, keepsChild: keepsChild, storedIn: storedIn))
     } else if let function, base == nil || SyntaxQueries.isSelf(base) {
-      context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
+      if let branch = Self.dispatchingCase(of: call) {
+        context.facts.routerCaseCalls[info.name, default: [:]][function, default: [:]][
+          branch, default: []
+        ].insert(name)
+      } else {
+        context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
+      }
     }
     if name == "detachChild" || Self.handsOnDetachChild(call) {
       context.facts.detaching.insert(info.name)
@@ -119,71 +125,6 @@ final class AttachWithoutDetach: FileRule, LintRule {
     return SyntaxQueries.propertyName(receiver)
   }
 
-  /// Whether a function starts by returning when a child is already attached
-  /// (`if listRouting != nil { return }`, `guard child == nil else { return }`).
-  private static func returnsWhenAttached(_ function: FunctionDeclSyntax) -> Bool {
-    guard let first = function.body?.statements.first?.item else { return false }
-    func isNilCheck(_ condition: ConditionElementListSyntax, _ op: String) -> Bool {
-      guard condition.count == 1, case .expression(let expression) = condition.first?.condition,
-        let sequence = expression.as(SequenceExprSyntax.self)
-      else { return false }
-      let elements = Array(sequence.elements)
-      return elements.count == 3
-        && elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == op
-        && elements[2].is(NilLiteralExprSyntax.self)
-    }
-    func returnsOnly(_ block: CodeBlockSyntax) -> Bool {
-      block.statements.count == 1 && block.statements.first?.item.is(ReturnStmtSyntax.self) == true
-    }
-    if let guardStatement = first.as(GuardStmtSyntax.self) {
-      return isNilCheck(guardStatement.conditions, "==") && returnsOnly(guardStatement.body)
-    }
-    if let expression = first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
-      ?? first.as(IfExprSyntax.self)
-    {
-      return expression.elseBody == nil && isNilCheck(expression.conditions, "!=")
-        && returnsOnly(expression.body)
-    }
-    return false
-  }
-
-  /// Whether an `attachChild` call attaches a child for the router's whole life: in `didLoad`,
-  /// an initializer or a build step, in a loop, in a function that attaches several children
-  /// at once (a tab bar's tabs), or in one that returns when the child is attached already —
-  /// when it keeps the child: a guard on a property the route never sets stops nothing.
-  private static func attachesPermanently(_ call: FunctionCallExprSyntax, keepsChild: Bool)
-    -> Bool
-  {
-    var current = call.parent
-    while let node = current {
-      if node.is(ForStmtSyntax.self) || node.is(InitializerDeclSyntax.self) { return true }
-      if let closure = node.as(ClosureExprSyntax.self),
-        let outer = SyntaxQueries.enclosingCall(ofArgument: closure),
-        let member = outer.calledExpression.as(MemberAccessExprSyntax.self),
-        ["forEach", "map", "compactMap"].contains(member.declName.baseName.text)
-      {
-        return true
-      }
-      if let function = node.as(FunctionDeclSyntax.self) {
-        let name = function.name.text
-        if name == "didLoad" || name.hasPrefix("build") || name == "loadView"
-          || name == "viewDidLoad"
-        {
-          return true
-        }
-        guard let body = function.body else { return false }
-        if keepsChild, returnsWhenAttached(function) { return true }
-        var attaches = 0
-        for token in body.tokens(viewMode: .sourceAccurate) where token.text == "attachChild" {
-          attaches += 1
-        }
-        return attaches > 1
-      }
-      current = node.parent
-    }
-    return false
-  }
-
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
     var detaching: Set<String> = []
@@ -211,6 +152,20 @@ final class AttachWithoutDetach: FileRule, LintRule {
         for (method, callees) in methods {
           calls["\(run.modules[index])|\(router)", default: [:]][method, default: []].formUnion(
             callees)
+        }
+      }
+    }
+    // The calls made from each case of a request's `switch`: reached like any call, and tabs
+    // set up together only when one case makes them.
+    var caseCalls: [String: [String: [Set<String>]]] = [:]
+    for (index, analysis) in run.analyses.enumerated() {
+      for (router, methods) in analysis.facts.routerCaseCalls {
+        let key = "\(run.modules[index])|\(router)"
+        for (method, branches) in methods {
+          for callees in branches.values {
+            calls[key, default: [:]][method, default: []].formUnion(callees)
+            caseCalls[key, default: [:]][method, default: []].append(callees)
+          }
         }
       }
     }
@@ -279,9 +234,15 @@ final class AttachWithoutDetach: FileRule, LintRule {
       var reached: Set<String> = []
       var queue = ["didLoad", "init", "viewDidLoad", "loadView"] + askedOnActivation(key)
       // A method that calls several attaching methods sets up tabs: each is attached once.
-      for (method, callees) in calls[key] ?? [:]
-      where callees.intersection(attachingMethods[key] ?? []).count > 1 {
-        queue.append(method)
+      // One calling each from its own case of a request's `switch` routes, one a request.
+      let attaching = attachingMethods[key] ?? []
+      for (method, callees) in calls[key] ?? [:] {
+        let branches = caseCalls[key]?[method] ?? []
+        let inCases = branches.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let together =
+          callees.subtracting(inCases).intersection(attaching).count > 1
+          || branches.contains { $0.intersection(attaching).count > 1 }
+        if together { queue.append(method) }
       }
       while let method = queue.popLast() {
         guard reached.insert(method).inserted else { continue }

@@ -115,6 +115,78 @@ import Testing
     #expect(try lines(source, .attachWithoutDetach).isEmpty)
   }
 
+  /// A router that takes its routes as one request (`request(.routeToFirst)`) calls each route
+  /// from its own `case`: one route a request, not tabs set up together. Routes called from
+  /// one case, or from a loop over the cases, are still tabs.
+  @Test func routesDispatchedFromTheCasesOfOneRequestAreRoutesNotTabs() throws {
+    let source = """
+      import RIBs
+      final class TutorialRouter: ViewableRouter<TutorialInteractable, ViewControllable> {
+        func request(_ request: TutorialRequest) {
+          switch request {
+          case .first: routeToFirst()
+          case .second: routeToSecond()
+          }
+        }
+        private func routeToFirst() { let router = first.build(); firstRouter = router; attachChild(router) }
+        private func routeToSecond() { let router = second.build(); secondRouter = router; attachChild(router) }
+      }
+      final class TabsRouter: ViewableRouter<TabsInteractable, ViewControllable> {
+        func request(_ request: TabsRequest) {
+          switch request {
+          case .setUp:
+            attachList()
+            attachSearch()
+          }
+        }
+        func setUpAll(_ tabs: [Tab]) {
+          for tab in tabs {
+            switch tab {
+            case .news: attachNews()
+            case .more: attachMore()
+            }
+          }
+        }
+        private func attachList() { attachChild(list) }
+        private func attachSearch() { attachChild(search) }
+        private func attachNews() { attachChild(news) }
+        private func attachMore() { attachChild(more) }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [9])
+  }
+
+  /// Tabs a request embeds on demand, each built and attached the first time only
+  /// (`if profileRouter == nil { … }` on the property it keeps the child in): each is attached
+  /// once, whatever the request. A check on another property stops nothing.
+  @Test func aChildAttachedOnlyWhileItsPropertyIsNilIsAttachedOnce() throws {
+    let source = """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
+        func routeToTab(_ tab: Tab) {
+          switch tab {
+          case .profile: routeToProfile()
+          case .device: routeToDevice()
+          }
+        }
+        func routeToProfile() {
+          if self.profileRouter == nil {
+            self.profileRouter = self.profileBuilder.build(withListener: self.interactor)
+            self.attachChild(self.profileRouter!)
+          }
+          viewController.embed(profileRouter!.viewControllable)
+        }
+        func routeToDevice() {
+          if account == nil {
+            deviceRouter = deviceBuilder.build(withListener: interactor)
+            attachChild(deviceRouter!)
+          }
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [19])
+  }
+
   @Test func aChildAttachedOnARouteAndNeverDetachedIsReported() throws {
     let source = """
       import RIBs
