@@ -92,6 +92,10 @@ struct FileFacts: Sendable {
   /// Classes declared in the file → whether every stored instance property holds a UI object
   /// (a view, window, scene, layer, timer): an overlay's state is presentation, not app state.
   var presentationState: [String: Bool] = [:]
+  /// Classes declared in the file → the app's own types their other stored properties hold
+  /// (`SSAnimatingView?`): presentation still when each of those is a view (a class of the
+  /// app's that inherits from a UIKit one), which only the whole run can tell.
+  var presentationStateIfViews: [String: Set<String>] = [:]
   /// Types outside RIB code whose static members reach an SDK's or the app's singleton
   /// (`class func login() { Auth.auth().signIn(…) }`): static facades over app-wide state, and
   /// where each is declared.

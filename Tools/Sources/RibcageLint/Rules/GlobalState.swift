@@ -82,8 +82,16 @@ final class GlobalState: FileRule, LintRule {
     guard let info = context.frame?.info, info.shape != .protocolType else { return }
     if Self.keepsState(property, of: info) { context.facts.statefulTypes.insert(info.name) }
     if !property.isStatic, property.isStored, info.shape == .classType {
+      var isPresentation = Self.holdsUIObject(property)
+      // One of the app's own classes (`SSAnimatingView?`): presentation if it is a view.
+      if !isPresentation, let type = property.storedType.first, type.isUppercase,
+        property.storedType.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+      {
+        context.facts.presentationStateIfViews[info.name, default: []].insert(property.storedType)
+        isPresentation = true
+      }
       context.facts.presentationState[info.name] =
-        (context.facts.presentationState[info.name] ?? true) && Self.holdsUIObject(property)
+        (context.facts.presentationState[info.name] ?? true) && isPresentation
     }
     guard property.isStatic else { return }
     if !property.isStored, let accessors = property.binding.accessorBlock {
@@ -644,6 +652,9 @@ final class GlobalState: FileRule, LintRule {
       for (type, isPresentation) in analysis.facts.presentationState
       where singletons.contains(type) {
         state[type] = (state[type] ?? true) && isPresentation
+      }
+      for (type, held) in analysis.facts.presentationStateIfViews where singletons.contains(type) {
+        if !held.allSatisfy({ inheritsUIType($0, in: run) }) { state[type] = false }
       }
     }
     var result = Set(state.filter(\.value).keys)

@@ -598,6 +598,43 @@ import Testing
       ])
   }
 
+  /// An overlay singleton holding views of the app's own classes (`LoadingView: UIView`) is
+  /// presentation too; one holding an app type that is not a view (`Cache`) keeps state.
+  @Test func anOverlayHoldingTheAppsOwnViewClassesIsPresentation() throws {
+    let files = [
+      "UI/Loading.swift": """
+      import UIKit
+      final class PulsingView: RoundedView {}
+      class RoundedView: UIView {}
+      final class Loading {
+        private static let shared = Loading()
+        var container: UIView?
+        var pulse: PulsingView?
+        static func show() { shared.pulse = PulsingView() }
+      }
+      final class Drafts {
+        private static let shared = Drafts()
+        var label: UILabel?
+        var cache: Cache?
+        static func keep() { shared.cache = Cache() }
+      }
+      final class Cache {}
+      """,
+      "Note/NoteViewController.swift": """
+      import RIBs
+      import UIKit
+      final class NoteViewController: UIViewController, NotePresentable {
+        func saving() { Loading.show() }
+        func edit() { Drafts.keep() }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Note/NoteViewController.swift:5", "UI/Loading.swift:11",
+      ])
+  }
+
   /// RIBs' `Presentable` and `ViewControllable` are the view's side: an extension of them
   /// showing an overlay is a view showing it.
   @Test func anOverlayShownFromAnExtensionOfTheViewsProtocolIsPresentation() throws {
