@@ -123,6 +123,9 @@ struct TypeDeclaration: Sendable {
   /// Names bound to a type: stored properties (by name), parameters and locals (by
   /// `function|name`, so two methods' `component`s stay apart).
   var bindings: [String: String] = [:]
+  /// Names read outside its initializers (`detailBuilder` in `routeToDetail()`): a builder a
+  /// router stores and never reads is never built.
+  var readNames: Set<String> = []
   /// Type aliases declared inside the type (`typealias Listener = HomeListener`).
   var aliases: [String: String] = [:]
   /// A test double (`…Mock`, `MockFoo`, see ``TestDoubleName``).

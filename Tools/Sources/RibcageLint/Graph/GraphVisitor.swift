@@ -248,6 +248,15 @@ final class GraphVisitor: SyntaxVisitor {
     }
   }
 
+  /// A name read: kept for types, outside their initializers (what an initializer assigns is
+  /// stored, not used).
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if let index = open.last, index >= 0, !functions.contains("init") {
+      facts.declarations[index].readNames.insert(node.baseName.text)
+    }
+    return .skipChildren
+  }
+
   // MARK: Calls
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

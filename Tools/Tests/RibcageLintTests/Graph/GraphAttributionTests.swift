@@ -40,11 +40,68 @@ import Testing
               self.offGameBuilder = offGameBuilder
               super.init(interactor: interactor)
             }
+            func routeToOffGame() { attachChild(offGameBuilder.build(withListener: interactor)) }
           }
           """
       ]))
     #expect(found.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
     #expect(found.messages(.listenerNotImplemented).isEmpty, "\(found.problems)")
+  }
+
+  /// A builder the parent makes and hands to its router, which keeps it and never reads it,
+  /// builds nothing: no edge, and the child's orphan warning says where it is made. One the
+  /// router reads (builds, or hands to a helper) is an edge.
+  @Test func aChildBuilderTheRouterKeepsAndNeverReadsIsNoEdge() throws {
+    let found = try graph(
+      uberApp([
+        "LoggedIn/LoggedIn.swift": Self.loggedIn + """
+
+          final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
+            func build(withListener listener: LoggedInListener) -> LoggedInRouting {
+              let component = LoggedInComponent(dependency: dependency)
+              let interactor = LoggedInInteractor()
+              let offGameBuilder = OffGameBuilder(dependency: component)
+              return LoggedInRouter(interactor: interactor, offGameBuilder: offGameBuilder)
+            }
+          }
+          final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
+            private let offGameBuilder: OffGameBuildable
+            init(interactor: LoggedInInteractable, offGameBuilder: OffGameBuildable) {
+              self.offGameBuilder = offGameBuilder
+              super.init(interactor: interactor)
+            }
+          }
+          """
+      ]))
+    #expect(found.edgeList == ["Root → LoggedIn", "Root → LoggedOut"])
+    let orphans = found.problems.filter { $0.kind == .orphan }
+    #expect(orphans.map(\.path) == ["LoggedIn/LoggedIn.swift"], "\(found.problems)")
+    #expect(orphans.first?.message.contains("never built") == true, "\(found.problems)")
+    #expect(found.messages(.listenerNotImplemented).isEmpty, "\(found.problems)")
+
+    let handedOn = try graph(
+      uberApp([
+        "LoggedIn/LoggedIn.swift": Self.loggedIn + """
+
+          final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
+            func build(withListener listener: LoggedInListener) -> LoggedInRouting {
+              let component = LoggedInComponent(dependency: dependency)
+              let interactor = LoggedInInteractor()
+              return LoggedInRouter(
+                interactor: interactor, offGameBuilder: OffGameBuilder(dependency: component))
+            }
+          }
+          final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
+            private let offGameBuilder: OffGameBuildable
+            init(interactor: LoggedInInteractable, offGameBuilder: OffGameBuildable) {
+              self.offGameBuilder = offGameBuilder
+              super.init(interactor: interactor)
+            }
+            func routeToOffGame() { attach(using: offGameBuilder) }
+          }
+          """
+      ]))
+    #expect(handedOn.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
   }
 
   @Test func childBuildersMadeInAHelperTheRouterIsGivenAreFollowed() throws {

@@ -75,6 +75,9 @@ func uberApp(_ extra: [String: String] = [:]) -> [String: String] {
         self.loggedInBuilder = loggedInBuilder
         super.init(interactor: interactor, viewController: viewController)
       }
+      func route(loggedIn: Bool) {
+        attachChild(loggedIn ? loggedInBuilder.build(withListener: interactor) : loggedOutBuilder.build(withListener: interactor))
+      }
     }
     final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable {
       weak var router: RootRouting?
@@ -141,6 +144,7 @@ func uberApp(_ extra: [String: String] = [:]) -> [String: String] {
         self.offGameBuilder = offGameBuilder
         super.init(interactor: interactor)
       }
+      func routeToOffGame() { attachChild(offGameBuilder.build(withListener: interactor)) }
     }
     final class LoggedInInteractor: Interactor, LoggedInInteractable {}
     """,

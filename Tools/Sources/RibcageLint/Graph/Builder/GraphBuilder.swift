@@ -25,13 +25,15 @@ struct GraphBuilder {
     ribs.merge(ribsOfFrameworkRouters(parts, builders: &builders)) { first, _ in first }
     assignIDs(&ribs)
 
-    let edgeUses = connect(
-      &graph, ribs: ribs, uses: uses(of: ribs, builders: builders, parts: parts))
+    var found = uses(of: ribs, builders: builders, parts: parts)
+    let neverBuilt = dropNeverBuilt(from: &found, ribs: ribs, builders: builders)
+    let edgeUses = connect(&graph, ribs: ribs, uses: found)
     graph.nodes = ribs.values.map(\.node).sorted { $0.id < $1.id }
     // Where every builder is created: what launches a root, and the scope a stored-only
     // child builder is given.
     let sites = creationSites(of: builders)
     placeRoots(&graph, ribs: ribs, builders: builders, sites: sites)
+    explainNeverBuilt(neverBuilt, in: &graph, ribs: ribs)
     findCycles(&graph)
     graph.problems += dependencyProblems(
       in: graph, ribs: ribs, edgeUses: edgeUses, sites: sites, componentKeys: parts.componentKeys)
