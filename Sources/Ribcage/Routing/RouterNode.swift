@@ -199,20 +199,33 @@ open class RouterNode {
   /// Loads the router once: the first call runs ``didLoad()``, later calls do nothing. The tree
   /// calls it when the router is attached or launched.
   public final func load() {
+    guard let ownContext else {
+      guard !isLoaded else { return }
+      isLoaded = true
+      didLoad()
+      return
+    }
+    load(in: ownContext)
+  }
+
+  /// ``load()`` for a router of `context`, which the caller holds: the hook is timed and
+  /// announced there without retaining the context around it (a weakly referenced object's
+  /// reference counts take a slow path).
+  private final func load(in context: TreeContext) {
     guard !isLoaded else { return }
     isLoaded = true
-    guard let ownContext, ownContext.timesHooks || ownContext.hasObservers else {
+    guard context.timesHooks || context.hasObservers else {
       didLoad()
       return
     }
     // After the hook: "loaded" means didLoad ran (what it attached was announced before).
-    if ownContext.timesHooks {
-      let start = ownContext.startHookClock()
+    if context.timesHooks {
+      let start = context.startHookClock()
       didLoad()
-      ownContext.emitEnd(of: .didLoad, by: self, start: start, end: ownContext.endHookClock())
+      context.emitEnd(of: .didLoad, by: self, start: start, end: context.endHookClock())
     } else {
       didLoad()
-      ownContext.emit(.loaded(self))
+      context.emit(.loaded(self))
     }
   }
 
@@ -255,8 +268,11 @@ open class RouterNode {
     if let whenAttached { whenAttached() }
     let activating = interactable.isActive && !context.isBeingDeactivated(self)
     child.joinTree(context: context, under: self, activating: activating)
-    // A hook may have detached the child while it was being activated.
-    if child.parent === self { child.load() }
+    // A hook may have detached the child while it was being activated, or moved this router
+    // to another tree.
+    if child.parent === self {
+      if child.ownContext === context { child.load(in: context) } else { child.load() }
+    }
   }
 
   /// Detaches `child`: its subtree is deactivated children first, removed, and handed to the leak
