@@ -30,6 +30,9 @@ struct FileFacts: Sendable {
     var keepsChild = true
     /// The router's property the route keeps the child in (`homeRouter = router`), if any.
     var storedIn: String?
+    /// The property whose `nil` the attach is under (`if homeRouter == nil { … }`): attached
+    /// once, unless the router sets it back to `nil` somewhere.
+    var onlyWhileNil: String?
   }
 
   /// Router type name → its methods → the methods of its own they call (to tell a child
@@ -39,6 +42,8 @@ struct FileFacts: Sendable {
   /// `switch` (keyed by the case's offset): a method dispatching a request calls one route a
   /// request, not several at once as a tab bar sets up its tabs.
   var routerCaseCalls: [String: [String: [Int: Set<String>]]] = [:]
+  /// Router type name → the properties it sets to `nil` somewhere (`homeRouter = nil`).
+  var routerNilled: [String: Set<String>] = [:]
 
   /// Router type name → where it calls `attachChild`.
   var attaches: [String: [Attach]] = [:]

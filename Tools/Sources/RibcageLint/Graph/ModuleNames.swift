@@ -12,18 +12,17 @@ struct ModuleNames {
 
   /// The module of each file (absolute path, and the path given that it was found under).
   /// Two projects in folders of the same name (`LoggedOut/Sample`, `Splash/Sample`) are told
-  /// apart by the folders above them. A package or project is looked for up to the working
-  /// directory when the path given is inside it (`Projects/Feature/Onboarding/Feature/Sources`
-  /// given from the repository's folder is in the project `Projects/Feature/Onboarding`), else
-  /// up to the path given.
+  /// apart by the folders above them. A package or project is looked for up to the folder
+  /// holding the working directory and every path given (`Projects/Feature/Onboarding/Feature/
+  /// Sources` given from the repository's folder is in the project
+  /// `Projects/Feature/Onboarding`).
   static func modules(
     of files: [(path: String, root: String)], workingDirectory: String? = nil
   ) -> [String] {
     var names = ModuleNames()
+    let ceiling = ceiling(of: files.map(\.root), workingDirectory: workingDirectory)
     let found = files.map {
-      names.nearestMarker(
-        from: PathText.parent($0.path),
-        stoppingAt: ceiling(for: $0.root, workingDirectory: workingDirectory))
+      names.nearestMarker(from: PathText.parent($0.path), stoppingAt: ceiling ?? $0.root)
     }
     let folders = Set(found.compactMap { $0?.folder })
     let shown = Self.uniqueNames(of: folders)
@@ -64,11 +63,20 @@ struct ModuleNames {
     return result
   }
 
-  /// The highest folder a marker is looked for in, for a path given as `root`.
-  private static func ceiling(for root: String, workingDirectory: String?) -> String {
-    guard let workingDirectory else { return root }
-    let folder = PathText.absolute(".", in: workingDirectory)
-    return root.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") ? folder : root
+  /// The highest folder a marker is looked for in: the deepest folder holding the working
+  /// directory and every path given (the same files give the same modules wherever the tool
+  /// runs from), else each path given.
+  private static func ceiling(of roots: [String], workingDirectory: String?) -> String? {
+    guard let workingDirectory else { return nil }
+    var common = PathText.absolute(".", in: workingDirectory).split(separator: "/")
+    for root in roots {
+      let parts = root.split(separator: "/")
+      var count = 0
+      while count < min(common.count, parts.count), common[count] == parts[count] { count += 1 }
+      common = Array(common.prefix(count))
+    }
+    // Not the file system's root: a package there would make every file one module.
+    return common.isEmpty ? nil : "/" + common.joined(separator: "/")
   }
 
   private mutating func nearestMarker(from folder: String, stoppingAt root: String)

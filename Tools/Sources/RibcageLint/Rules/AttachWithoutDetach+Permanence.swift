@@ -10,7 +10,7 @@ extension AttachWithoutDetach {
     var found: Int?
     while let node = current, !node.is(FunctionDeclSyntax.self) {
       if node.is(ForStmtSyntax.self) || node.is(WhileStmtSyntax.self)
-        || node.is(ClosureExprSyntax.self)
+        || node.is(RepeatStmtSyntax.self) || node.is(ClosureExprSyntax.self)
       {
         return nil
       }
@@ -62,21 +62,10 @@ extension AttachWithoutDetach {
   /// Whether an `attachChild` call attaches a child for the router's whole life: in `didLoad`,
   /// an initializer or a build step, in a loop, in a function that attaches several children
   /// at once (a tab bar's tabs), or in one that returns when the child is attached already —
-  /// when it keeps the child: a guard on a property the route never sets stops nothing. Also
-  /// under `if child == nil { … }` on the property it keeps the child in: attached once, then
-  /// reused.
-  static func attachesPermanently(
-    _ call: FunctionCallExprSyntax, keepsChild: Bool, storedIn: String?
-  ) -> Bool {
+  /// when it keeps the child: a guard on a property the route never sets stops nothing.
+  static func attachesPermanently(_ call: FunctionCallExprSyntax, keepsChild: Bool) -> Bool {
     var current = call.parent
     while let node = current {
-      if let storedIn, let branch = node.as(CodeBlockSyntax.self),
-        let condition = branch.parent?.as(IfExprSyntax.self), condition.body.id == branch.id,
-        let checked = nilChecked(condition.conditions, "=="),
-        SyntaxQueries.propertyName(checked) == storedIn
-      {
-        return true
-      }
       if node.is(ForStmtSyntax.self) || node.is(InitializerDeclSyntax.self) { return true }
       if let closure = node.as(ClosureExprSyntax.self),
         let outer = SyntaxQueries.enclosingCall(ofArgument: closure),
@@ -101,6 +90,51 @@ extension AttachWithoutDetach {
         return attaches > 1
       }
       current = node.parent
+    }
+    return false
+  }
+
+  /// Whether `call` runs only while `property` is nil: in the body of an `if` one of whose
+  /// conditions is `property == nil` or `nil == property` (alone, or with others by `,` or
+  /// `&&`).
+  static func isOnlyWhileNil(_ call: FunctionCallExprSyntax, property: String) -> Bool {
+    var current = call.parent
+    while let node = current, !node.is(FunctionDeclSyntax.self) {
+      if let branch = node.as(CodeBlockSyntax.self),
+        let condition = branch.parent?.as(IfExprSyntax.self), condition.body.id == branch.id,
+        condition.conditions.contains(where: { element in
+          guard case .expression(let expression) = element.condition else { return false }
+          return comparesToNil(expression, property)
+        })
+      {
+        return true
+      }
+      current = node.parent
+    }
+    return false
+  }
+
+  /// Whether `expression` is `property == nil`, `nil == property`, or a `&&` of terms one of
+  /// which is.
+  private static func comparesToNil(_ expression: ExprSyntax, _ property: String) -> Bool {
+    guard let sequence = expression.as(SequenceExprSyntax.self) else { return false }
+    let elements = Array(sequence.elements)
+    // `child == nil || …` may run with the child set.
+    if elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "||" }) {
+      return false
+    }
+    var index = 0
+    while index + 2 < elements.count {
+      let op = elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text
+      if op == "==" {
+        let (left, right) = (elements[index], elements[index + 2])
+        if (right.is(NilLiteralExprSyntax.self) && SyntaxQueries.propertyName(left) == property)
+          || (left.is(NilLiteralExprSyntax.self) && SyntaxQueries.propertyName(right) == property)
+        {
+          return true
+        }
+      }
+      index += 2
     }
     return false
   }

@@ -37,8 +37,23 @@ extension AttachWithoutDetach {
     guard let info = context.frame?.info, info.roles.contains(.router), let body = function.body
     else { return }
     var names: Set<String> = []
+    // `name = nil`: the last identifier, then `=`, then `nil`.
+    var last: (name: String, sawEqual: Bool)?
     for token in body.tokens(viewMode: .sourceAccurate) {
-      if case .identifier(let name) = token.tokenKind { names.insert(name) }
+      switch token.tokenKind {
+      case .identifier(let name):
+        names.insert(name)
+        last = (name, false)
+      case .equal:
+        last = last.map { ($0.name, true) }
+      case .keyword(.nil):
+        if let last, last.sawEqual {
+          context.facts.routerNilled[info.name, default: []].insert(last.name)
+        }
+        last = nil
+      default:
+        last = nil
+      }
     }
     context.facts.routerMentions[info.name, default: [:]][function.name.text, default: []]
       .formUnion(names)

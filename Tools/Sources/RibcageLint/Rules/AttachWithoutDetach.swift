@@ -48,8 +48,9 @@ final class AttachWithoutDetach: FileRule, LintRule {
       context.facts.attaches[info.name, default: []].append(
         .init(
           place: context.place(call),
-          isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild, storedIn: storedIn),
-          function: function, keepsChild: keepsChild, storedIn: storedIn))
+          isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild),
+          function: function, keepsChild: keepsChild, storedIn: storedIn,
+          onlyWhileNil: storedIn.flatMap { Self.isOnlyWhileNil(call, property: $0) ? $0 : nil }))
     } else if let function, base == nil || SyntaxQueries.isSelf(base) {
       if let branch = Self.dispatchingCase(of: call) {
         context.facts.routerCaseCalls[info.name, default: [:]][function, default: [:]][
@@ -131,12 +132,16 @@ final class AttachWithoutDetach: FileRule, LintRule {
     var detachingFromChildren: Set<String> = []
     var detachingMethods: [String: Set<String>] = [:]
     var mentions: [String: [String: Set<String>]] = [:]
+    var routerNilled: [String: Set<String>] = [:]
     for (index, analysis) in run.analyses.enumerated() {
       let module = run.modules[index]
       for (router, methods) in analysis.facts.routerMentions {
         mentions["\(module)|\(router)", default: [:]].merge(methods) { $0.union($1) }
       }
       for router in analysis.facts.detaching { detaching.insert("\(module)|\(router)") }
+      for (router, names) in analysis.facts.routerNilled {
+        routerNilled["\(module)|\(router)", default: []].formUnion(names)
+      }
       for router in analysis.facts.detachingFromChildren {
         detachingFromChildren.insert("\(module)|\(router)")
       }
@@ -239,9 +244,10 @@ final class AttachWithoutDetach: FileRule, LintRule {
       for (method, callees) in calls[key] ?? [:] {
         let branches = caseCalls[key]?[method] ?? []
         let inCases = branches.reduce(into: Set<String>()) { $0.formUnion($1) }
+        // Those called outside the cases run with whichever case runs.
+        let outside = callees.subtracting(inCases).intersection(attaching).count
         let together =
-          callees.subtracting(inCases).intersection(attaching).count > 1
-          || branches.contains { $0.intersection(attaching).count > 1 }
+          outside + (branches.map { $0.intersection(attaching).count }.max() ?? 0) > 1
         if together { queue.append(method) }
       }
       while let method = queue.popLast() {
@@ -256,7 +262,12 @@ final class AttachWithoutDetach: FileRule, LintRule {
         let key = "\(run.modules[index])|\(router)"
         // Permanent children (tabs, children attached once at load) are never detached.
         let load = atLoad(key)
-        let routed = attaches.filter { !$0.isPermanent && !load.contains($0.function ?? "") }
+        // Under `if child == nil`: attached once, unless the router sets it back to nil.
+        let nilled = routerNilled[key] ?? []
+        let routed = attaches.filter {
+          !$0.isPermanent && !load.contains($0.function ?? "")
+            && !($0.onlyWhileNil.map { !nilled.contains($0) } ?? false)
+        }
         if !detaching.contains(key) {
           guard let first = routed.first, reported.insert(key).inserted else { continue }
           result.append(

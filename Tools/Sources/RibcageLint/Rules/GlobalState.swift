@@ -654,7 +654,9 @@ final class GlobalState: FileRule, LintRule {
         state[type] = (state[type] ?? true) && isPresentation
       }
       for (type, held) in analysis.facts.presentationStateIfViews where singletons.contains(type) {
-        if !held.allSatisfy({ inheritsUIType($0, in: run) }) { state[type] = false }
+        if !held.allSatisfy({ inheritsUIType($0, in: run, viewsOnly: true) }) {
+          state[type] = false
+        }
       }
     }
     var result = Set(state.filter(\.value).keys)
@@ -666,9 +668,16 @@ final class GlobalState: FileRule, LintRule {
 
   /// Whether a class is a UIKit type's subclass, through the app's own classes
   /// (`OfflineBanner: ShadowedView: UIView`).
-  static func inheritsUIType(_ type: String, in run: RunFacts, depth: Int = 0) -> Bool {
+  /// With `viewsOnly`, a view, window or layer: not a view controller (a navigator keeping
+  /// the current screen is routing state, not an overlay).
+  static func inheritsUIType(
+    _ type: String, in run: RunFacts, viewsOnly: Bool = false, depth: Int = 0
+  ) -> Bool {
     guard depth < 10, let parents = run.inheritance[type] else { return false }
-    return parents.contains { isUIType($0) || inheritsUIType($0, in: run, depth: depth + 1) }
+    return parents.contains {
+      (isUIType($0) && !(viewsOnly && $0.hasSuffix("Controller")))
+        || inheritsUIType($0, in: run, viewsOnly: viewsOnly, depth: depth + 1)
+    }
   }
 
   /// RIB code resolving from a DI container kept in a global, directly or through a global

@@ -102,6 +102,37 @@ import Testing
           """
       ]))
     #expect(handedOn.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
+
+    // Read by an extension of a protocol the router conforms to.
+    let byExtension = try graph(
+      uberApp([
+        "LoggedIn/LoggedIn.swift": Self.loggedIn + """
+
+          final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
+            func build(withListener listener: LoggedInListener) -> LoggedInRouting {
+              let component = LoggedInComponent(dependency: dependency)
+              let interactor = LoggedInInteractor()
+              return LoggedInRouter(
+                interactor: interactor, offGameBuilder: OffGameBuilder(dependency: component))
+            }
+          }
+          final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting, OffGameRoutable {
+            let offGameBuilder: OffGameBuildable
+            init(interactor: LoggedInInteractable, offGameBuilder: OffGameBuildable) {
+              self.offGameBuilder = offGameBuilder
+              super.init(interactor: interactor)
+            }
+          }
+          """,
+        "LoggedIn/OffGameRoutable.swift": """
+        import RIBs
+        protocol OffGameRoutable: Routing { var offGameBuilder: OffGameBuildable { get } }
+        extension OffGameRoutable {
+          func routeToOffGame() { attachChild(offGameBuilder.build(withListener: interactor)) }
+        }
+        """,
+      ]))
+    #expect(byExtension.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
   }
 
   @Test func childBuildersMadeInAHelperTheRouterIsGivenAreFollowed() throws {

@@ -177,15 +177,26 @@ import Testing
       }
       """,
     ]
-    let graph = try graph(
-      files,
+    let folder = SourceFolder(files)
+    let graph = try Linter(configuration: LintConfiguration()).graph(
       paths: [
         "Projects/App/Sources", "Projects/Feature/Alarm/Feature/Sources",
         "Projects/Feature/Onboarding/Feature/Sources",
-      ])
+      ],
+      workingDirectory: folder.path
+    ).graph
     #expect(graph.edges.count == 1, "\(graph.edgeList)")
     #expect(graph.edges.allSatisfy { $0.child.contains("Onboarding") }, "\(graph.edgeList)")
     #expect(graph.problems.filter { $0.severity == .error }.isEmpty, "\(graph.problems)")
     #expect(graph.messages(.missingDependency).isEmpty, "\(graph.problems)")
+
+    // The same files from the app's folder, the features given through `..`.
+    let fromApp = try Linter(configuration: LintConfiguration()).graph(
+      paths: [
+        "Sources", "../Feature/Alarm/Feature/Sources", "../Feature/Onboarding/Feature/Sources",
+      ],
+      workingDirectory: folder.path + "/Projects/App"
+    ).graph
+    #expect(fromApp.edges.allSatisfy { $0.child.contains("Onboarding") }, "\(fromApp.edgeList)")
   }
 }

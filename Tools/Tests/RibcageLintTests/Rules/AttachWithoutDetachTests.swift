@@ -187,6 +187,71 @@ import Testing
     #expect(try lines(source, .attachWithoutDetach) == [19])
   }
 
+  /// The nil check stops a second attach only while the property stays set: a router that
+  /// sets it back to nil without detaching attaches another child on the next route. `nil ==
+  /// child`, and a nil check beside other conditions (`&&`, `,`), read the same.
+  @Test func aNilCheckedChildTheRouterForgetsWithoutDetachingIsReported() throws {
+    let source = """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {
+        func routeToDetail() {
+          if detailRouter == nil {
+            let router = detailBuilder.build(withListener: interactor)
+            detailRouter = router
+            attachChild(router)
+          }
+        }
+        func detachDetail() { viewController.pop(); detailRouter = nil }
+        func routeToSettings() {
+          if nil == settingsRouter, isLoggedIn { settingsRouter = settings.build(); attachChild(settingsRouter!) }
+        }
+        func routeToFeed() {
+          if feedRouter == nil && isLoggedIn { feedRouter = feed.build(); attachChild(feedRouter!) }
+        }
+        func routeToMap() {
+          if mapRouter == nil || isLoggedIn { mapRouter = map.build(); attachChild(mapRouter!) }
+        }
+        func detachSettings() {
+          guard let settingsRouter else { return }
+          detachChild(settingsRouter)
+        }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach) == [7, 18])
+  }
+
+  /// Tabs set up by one call and one chosen by a switch are attached together; so are those
+  /// a `repeat` loop over the cases attaches.
+  @Test func tabsAttachedBesideASwitchOrInARepeatLoopAreTabs() throws {
+    let source = """
+      import RIBs
+      final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable> {
+        func attachTabs(for role: Role) {
+          attachHome()
+          switch role {
+          case .seller: attachSellerTab()
+          case .buyer: attachBuyerTab()
+          }
+        }
+        func setUp(_ tabs: [Tab]) {
+          var iterator = tabs.makeIterator()
+          repeat {
+            switch iterator.next() {
+            case .news?: attachNews()
+            default: attachMore()
+            }
+          } while iterator.hasMore
+        }
+        private func attachHome() { attachChild(homeBuilder.build(withListener: interactor)) }
+        private func attachSellerTab() { attachChild(sellerBuilder.build(withListener: interactor)) }
+        private func attachBuyerTab() { attachChild(buyerBuilder.build(withListener: interactor)) }
+        private func attachNews() { attachChild(newsBuilder.build(withListener: interactor)) }
+        private func attachMore() { attachChild(moreBuilder.build(withListener: interactor)) }
+      }
+      """
+    #expect(try lines(source, .attachWithoutDetach).isEmpty)
+  }
+
   @Test func aChildAttachedOnARouteAndNeverDetachedIsReported() throws {
     let source = """
       import RIBs

@@ -635,6 +635,33 @@ import Testing
       ])
   }
 
+  /// A singleton keeping the app's current screen (a view controller of its own class) is
+  /// routing state that bypasses the tree, not an overlay.
+  @Test func aNavigatorKeepingTheCurrentScreenIsState() throws {
+    let files = [
+      "UI/Navigator.swift": """
+      import UIKit
+      class BaseViewController: UIViewController {}
+      final class Navigator {
+        static let shared = Navigator()
+        var current: BaseViewController?
+        static func track(_ screen: BaseViewController) { shared.current = screen }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import RIBs
+      import UIKit
+      final class HomeViewController: BaseViewController, HomePresentable {
+        override func viewDidAppear(_ animated: Bool) { Navigator.track(self) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Home/HomeViewController.swift:4", "UI/Navigator.swift:4",
+      ])
+  }
+
   /// RIBs' `Presentable` and `ViewControllable` are the view's side: an extension of them
   /// showing an overlay is a view showing it.
   @Test func anOverlayShownFromAnExtensionOfTheViewsProtocolIsPresentation() throws {

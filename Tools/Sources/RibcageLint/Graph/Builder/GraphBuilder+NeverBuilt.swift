@@ -20,7 +20,7 @@ extension GraphBuilder {
     for (parent, children) in uses {
       guard let parentRIB = ribs[parent], let router = index.entries[parentRIB.routerKey]
       else { continue }
-      let read = router.parts.reduce(into: Set<String>()) { $0.formUnion($1.declaration.readNames) }
+      let read = namesRead(by: router)
       for (child, found) in children {
         guard !found.contains(where: { $0.isGatedBuild || $0.isUngatedBuild }),
           let made = found.first(where: { $0.isCreation && $0.owner.key == parentRIB.builderKey })
@@ -32,6 +32,23 @@ extension GraphBuilder {
       }
     }
     return dropped
+  }
+
+  /// The names the router reads outside its initializers, and those its superclasses and the
+  /// protocols it conforms to read in their extensions (`extension DetailRoutable { func
+  /// routeToDetail() { attachChild(detailBuilder.build(…)) } }`).
+  private func namesRead(by router: TypeIndex.Entry) -> Set<String> {
+    var read = Set<String>()
+    var entries = [router]
+    for name in lineage.names(of: router) {
+      if let entry = index.lookup(name, from: router.module, path: router.path) {
+        entries.append(entry)
+      }
+    }
+    for entry in entries {
+      for part in entry.parts { read.formUnion(part.declaration.readNames) }
+    }
+    return read
   }
 
   /// The router's stored properties holding a builder (or a `Buildable` its builders conform
