@@ -22,6 +22,14 @@ extension GlobalState {
   static let constantTypes: Set<String> = [
     "String", "Int", "Double", "Float", "CGFloat", "Bool", "URL", "Date", "UUID", "Character",
   ]
+  /// Formatters and coders: a tool the helper configures and uses, holding no app state
+  /// (a date-formatting singleton shares a formatter, not data, between RIBs).
+  static let toolTypes: Set<String> = [
+    "DateFormatter", "ISO8601DateFormatter", "NumberFormatter", "DateComponentsFormatter",
+    "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter",
+    "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter", "JSONDecoder",
+    "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder",
+  ]
 
   /// Whether a stored property of a type keeps state: a `var`, or a `let` holding anything but
   /// a literal (or a plain value it is initialised with). A singleton's own accessor and a
@@ -34,6 +42,7 @@ extension GlobalState {
       return false
     }
     if property.isVar || property.isLazy { return true }
+    if toolTypes.contains(property.storedType) { return false }
     guard let value = property.binding.initializer?.value else {
       return !constantTypes.contains(property.typeName)
     }

@@ -953,4 +953,42 @@ import Testing
         "Support/DraftBox.swift:3", "Support/LaunchCounter.swift:3",
       ])
   }
+
+  /// A singleton keeping only formatters and coders (configured per call) shares a tool, not
+  /// data: no global state. One keeping a value besides them still keeps state.
+  @Test func aSingletonKeepingOnlyFormattersIsNoGlobalState() throws {
+    let files = [
+      "Support/Dates.swift": """
+      import Foundation
+      final class Dates {
+        static let shared = Dates()
+        private let formatter: DateFormatter
+        private let decoder = JSONDecoder()
+        private init() { formatter = DateFormatter() }
+        func text(_ date: Date, format: String) -> String {
+          formatter.dateFormat = format
+          return formatter.string(from: date)
+        }
+      }
+      final class LastSeen {
+        static let shared = LastSeen()
+        private let formatter = DateFormatter()
+        var last: Date?
+      }
+      """,
+      "Feed/FeedInteractor.swift": """
+      import RIBs
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        func show(_ date: Date) {
+          presenter.show(Dates.shared.text(date, format: "yyyy"))
+          LastSeen.shared.last = date
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState) == [
+        "Feed/FeedInteractor.swift:5", "Support/Dates.swift:13",
+      ])
+  }
 }
