@@ -513,6 +513,16 @@ import Testing
     root: "BBuilder")
   #expect(chosen.roots == ["B"])
   #expect(chosen.messages(.orphan).map { $0.prefix(1) } == ["A"])
+  // Another root the app launches (a splash before the main tree) is no orphan under
+  // `--root`; a RIB nothing builds still is.
+  let splashFirst = try graph(
+    [
+      "main.swift": "let splash = SplashBuilder(dependency: AppComponent()).build()",
+      "Splash.swift": rib("Splash", []), "App.swift": rib("App", ["Chat"]),
+      "Chat.swift": rib("Chat", []), "Unused.swift": rib("Unused", []),
+    ],
+    root: "App")
+  #expect(splashFirst.messages(.orphan).map { $0.prefix(6) } == ["Unused"])
   let unknown = try graph(["A.swift": rib("A", [])], root: "Nope")
   #expect(unknown.messages(.unknownRoot) == ["--root Nope names no RIB; RIBs: A"])
   #expect(unknown.hasErrors)

@@ -5,6 +5,8 @@ extension GraphBuilder {
   ) {
     let children = Set(graph.edges.map(\.child))
     let parentless = graph.nodes.filter { !children.contains($0.id) }
+    let launchedIDs = launchedRIBs(
+      among: parentless, ribs: ribs, builders: builders, sites: sites)
     if let rootName {
       guard
         let root = graph.nodes.first(where: {
@@ -22,40 +24,14 @@ extension GraphBuilder {
       }
       graph.roots = [root.id]
       let reachable = reachableIDs(from: [root.id], in: graph)
-      for node in parentless where !reachable.contains(node.id) {
+      // Another root the app launches (a splash before the main tree) is no dead code.
+      for node in parentless where !reachable.contains(node.id) && !launchedIDs.contains(node.id) {
         graph.problems.append(orphan(node))
       }
       return
     }
     // A root is built by code outside the RIBs (an app delegate, `main.swift`) or is a launch
     // router; failing that, the parentless RIBs that have children.
-    let ribTypes = Set(
-      ribs.values.flatMap {
-        [$0.routerKey, $0.builderKey, $0.componentKey, $0.interactorKey].compactMap { $0 }
-      })
-    var builtAtTopLevel: Set<String> = []
-    for (declaration, module, path) in index.topLevel {
-      for creation in declaration.creations {
-        if let type = index.lookup(creation.type, from: module, path: path),
-          builders[type.key] != nil
-        {
-          builtAtTopLevel.insert(type.key)
-        }
-      }
-    }
-    let parentlessIDs = Set(parentless.map(\.id))
-    var launchedIDs: Set<String> = []
-    for rib in ribs.values where parentlessIDs.contains(rib.node.id) {
-      let builtOutside = rib.builderKey.map { key in
-        builtAtTopLevel.contains(key)
-          || (sites[key] ?? []).contains { !ribTypes.contains($0.owner.key) }
-      }
-      let launchRouter =
-        index.entries[rib.routerKey].flatMap {
-          index.frameworkBase(of: $0, among: RoleBases.routers)?.name
-        } == RoleBases.launchRouter
-      if builtOutside == true || launchRouter { launchedIDs.insert(rib.node.id) }
-    }
     let launched = parentless.filter { launchedIDs.contains($0.id) }
     let parents = Set(graph.edges.map(\.parent))
     let withChildren = parentless.filter { parents.contains($0.id) }
@@ -95,5 +71,41 @@ extension GraphBuilder {
       }
     }
     return seen
+  }
+
+  /// The parentless RIBs the app launches: built by code outside the RIBs (an app or scene
+  /// delegate, `main.swift`), or launch routers.
+  func launchedRIBs(
+    among parentless: [RIBGraph.Node], ribs: [String: RIB], builders: [String: BuilderInfo],
+    sites: [String: [Use]]
+  ) -> Set<String> {
+    let ribTypes = Set(
+      ribs.values.flatMap {
+        [$0.routerKey, $0.builderKey, $0.componentKey, $0.interactorKey].compactMap { $0 }
+      })
+    var builtAtTopLevel: Set<String> = []
+    for (declaration, module, path) in index.topLevel {
+      for creation in declaration.creations {
+        if let type = index.lookup(creation.type, from: module, path: path),
+          builders[type.key] != nil
+        {
+          builtAtTopLevel.insert(type.key)
+        }
+      }
+    }
+    let parentlessIDs = Set(parentless.map(\.id))
+    var launchedIDs: Set<String> = []
+    for rib in ribs.values where parentlessIDs.contains(rib.node.id) {
+      let builtOutside = rib.builderKey.map { key in
+        builtAtTopLevel.contains(key)
+          || (sites[key] ?? []).contains { !ribTypes.contains($0.owner.key) }
+      }
+      let launchRouter =
+        index.entries[rib.routerKey].flatMap {
+          index.frameworkBase(of: $0, among: RoleBases.routers)?.name
+        } == RoleBases.launchRouter
+      if builtOutside == true || launchRouter { launchedIDs.insert(rib.node.id) }
+    }
+    return launchedIDs
   }
 }
