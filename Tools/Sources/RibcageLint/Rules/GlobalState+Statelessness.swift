@@ -31,6 +31,26 @@ extension GlobalState {
     "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder",
   ]
 
+  /// A formatter or coder the helper keeps to itself: `private`, a `let` or a `lazy var` set up
+  /// once, in a class inheriting nothing but `NSObject` (an inherited store keeps state the
+  /// helper's own properties do not show). One reachable from outside can be reconfigured by
+  /// any RIB (`Dates.shared.formatter.timeZone = zone`): state.
+  static func isPrivateTool(_ property: PropertyDeclaration) -> Bool {
+    guard property.isPrivate, !property.isVar || property.isLazy else { return false }
+    let type = property.storedType.split(separator: ".").last.map(String.init) ?? ""
+    guard toolTypes.contains(type) else { return false }
+    var node = property.declaration.parent
+    while let current = node {
+      if let owner = current.as(ClassDeclSyntax.self) {
+        let inherited = owner.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        return inherited.allSatisfy { $0 == "NSObject" || $0 == "Sendable" || $0.hasPrefix("@") }
+      }
+      if current.is(StructDeclSyntax.self) || current.is(EnumDeclSyntax.self) { return true }
+      node = current.parent
+    }
+    return false
+  }
+
   /// Whether a stored property of a type keeps state: a `var`, or a `let` holding anything but
   /// a literal (or a plain value it is initialised with). A singleton's own accessor and a
   /// `static let` holding an instance of the type are not its state.
@@ -41,8 +61,8 @@ extension GlobalState {
     {
       return false
     }
+    if isPrivateTool(property) { return false }
     if property.isVar || property.isLazy { return true }
-    if toolTypes.contains(property.storedType) { return false }
     guard let value = property.binding.initializer?.value else {
       return !constantTypes.contains(property.typeName)
     }

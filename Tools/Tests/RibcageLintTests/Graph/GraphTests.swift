@@ -523,6 +523,26 @@ import Testing
     ],
     root: "App")
   #expect(splashFirst.messages(.orphan).map { $0.prefix(6) } == ["Unused"])
+  // A root chosen below another launched root leaves that root an orphan: it is the app's.
+  let belowTheRoot = try graph(
+    [
+      "main.swift": "let splash = SplashBuilder(dependency: AppComponent()).build()",
+      "Splash.swift": rib("Splash", ["App"]), "App.swift": rib("App", ["Chat"]),
+      "Chat.swift": rib("Chat", []),
+    ],
+    root: "App")
+  #expect(belowTheRoot.messages(.orphan).map { $0.prefix(6) } == ["Splash"])
+  // A RIB only a helper builds is no launched root.
+  let helperBuilt = try graph(
+    [
+      "main.swift": "let root = AppBuilder(dependency: AppComponent()).build()",
+      "App.swift": rib("App", ["Chat"]), "Chat.swift": rib("Chat", []),
+      "Legacy.swift": rib("Legacy", []),
+      "Preview.swift":
+        "struct LegacyPreview { let router = LegacyBuilder(dependency: AppComponent()).build() }",
+    ],
+    root: "App")
+  #expect(helperBuilt.messages(.orphan).map { $0.prefix(6) } == ["Legacy"])
   let unknown = try graph(["A.swift": rib("A", [])], root: "Nope")
   #expect(unknown.messages(.unknownRoot) == ["--root Nope names no RIB; RIBs: A"])
   #expect(unknown.hasErrors)

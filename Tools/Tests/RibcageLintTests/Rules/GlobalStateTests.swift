@@ -954,8 +954,9 @@ import Testing
       ])
   }
 
-  /// A singleton keeping only formatters and coders (configured per call) shares a tool, not
-  /// data: no global state. One keeping a value besides them still keeps state.
+  /// A singleton keeping only formatters and coders to itself (configured per call) shares a
+  /// tool, not data: no global state. One keeping a value besides them, one whose formatter
+  /// others can reach, and one inheriting a store still keep state.
   @Test func aSingletonKeepingOnlyFormattersIsNoGlobalState() throws {
     let files = [
       "Support/Dates.swift": """
@@ -975,6 +976,21 @@ import Testing
         private let formatter = DateFormatter()
         var last: Date?
       }
+      final class Days {
+        static let shared = Days()
+        private lazy var formatter: Foundation.DateFormatter = { DateFormatter() }()
+        func text(_ date: Date) -> String { formatter.string(from: date) }
+      }
+      final class Zones {
+        static let shared = Zones()
+        let formatter = DateFormatter()
+      }
+      class Store { var items: [Date] = [] }
+      final class Stamps: Store {
+        static let shared = Stamps()
+        private let formatter = DateFormatter()
+        func stamp(_ date: Date) { items.append(date) }
+      }
       """,
       "Feed/FeedInteractor.swift": """
       import RIBs
@@ -982,13 +998,20 @@ import Testing
         func show(_ date: Date) {
           presenter.show(Dates.shared.text(date, format: "yyyy"))
           LastSeen.shared.last = date
+          presenter.show(Days.shared.text(date))
+          Zones.shared.formatter.timeZone = .current
+          Stamps.shared.stamp(date)
         }
       }
       """,
     ]
+    // A formatter others can reach (`Zones`) can be reconfigured by any RIB; an inherited store
+    // (`Stamps`) keeps state its own properties do not show.
     #expect(
-      try findingPlaces(files, .globalState) == [
-        "Feed/FeedInteractor.swift:5", "Support/Dates.swift:13",
+      try findingPlaces(files, .globalState).sorted() == [
+        "Feed/FeedInteractor.swift:5", "Feed/FeedInteractor.swift:7",
+        "Feed/FeedInteractor.swift:8", "Support/Dates.swift:13", "Support/Dates.swift:23",
+        "Support/Dates.swift:28",
       ])
   }
 }

@@ -5,8 +5,6 @@ extension GraphBuilder {
   ) {
     let children = Set(graph.edges.map(\.child))
     let parentless = graph.nodes.filter { !children.contains($0.id) }
-    let launchedIDs = launchedRIBs(
-      among: parentless, ribs: ribs, builders: builders, sites: sites)
     if let rootName {
       guard
         let root = graph.nodes.first(where: {
@@ -24,7 +22,14 @@ extension GraphBuilder {
       }
       graph.roots = [root.id]
       let reachable = reachableIDs(from: [root.id], in: graph)
-      // Another root the app launches (a splash before the main tree) is no dead code.
+      // Another root the app's own delegate or `main.swift` launches (a splash before the main
+      // tree) is no dead code — when the root chosen is a root itself.
+      let isRoot = parentless.contains { $0.id == root.id }
+      let launchedIDs =
+        isRoot
+        ? launchedRIBs(
+          among: parentless, ribs: ribs, builders: builders, sites: sites, byTheAppOnly: true)
+        : []
       for node in parentless where !reachable.contains(node.id) && !launchedIDs.contains(node.id) {
         graph.problems.append(orphan(node))
       }
@@ -32,6 +37,8 @@ extension GraphBuilder {
     }
     // A root is built by code outside the RIBs (an app delegate, `main.swift`) or is a launch
     // router; failing that, the parentless RIBs that have children.
+    let launchedIDs = launchedRIBs(
+      among: parentless, ribs: ribs, builders: builders, sites: sites)
     let launched = parentless.filter { launchedIDs.contains($0.id) }
     let parents = Set(graph.edges.map(\.parent))
     let withChildren = parentless.filter { parents.contains($0.id) }
@@ -74,10 +81,12 @@ extension GraphBuilder {
   }
 
   /// The parentless RIBs the app launches: built by code outside the RIBs (an app or scene
-  /// delegate, `main.swift`), or launch routers.
+  /// delegate, `main.swift`), or launch routers. `byTheAppOnly`: built at the top level or by
+  /// an app or scene delegate (`…Delegate`), not by any other code (a preview, a helper) and
+  /// not merely a launch router.
   func launchedRIBs(
     among parentless: [RIBGraph.Node], ribs: [String: RIB], builders: [String: BuilderInfo],
-    sites: [String: [Use]]
+    sites: [String: [Use]], byTheAppOnly: Bool = false
   ) -> Set<String> {
     let ribTypes = Set(
       ribs.values.flatMap {
@@ -98,13 +107,16 @@ extension GraphBuilder {
     for rib in ribs.values where parentlessIDs.contains(rib.node.id) {
       let builtOutside = rib.builderKey.map { key in
         builtAtTopLevel.contains(key)
-          || (sites[key] ?? []).contains { !ribTypes.contains($0.owner.key) }
+          || (sites[key] ?? []).contains {
+            !ribTypes.contains($0.owner.key)
+              && (!byTheAppOnly || $0.owner.name.hasSuffix("Delegate"))
+          }
       }
       let launchRouter =
         index.entries[rib.routerKey].flatMap {
           index.frameworkBase(of: $0, among: RoleBases.routers)?.name
         } == RoleBases.launchRouter
-      if builtOutside == true || launchRouter { launchedIDs.insert(rib.node.id) }
+      if builtOutside == true || (launchRouter && !byTheAppOnly) { launchedIDs.insert(rib.node.id) }
     }
     return launchedIDs
   }
