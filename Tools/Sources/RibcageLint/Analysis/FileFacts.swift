@@ -101,6 +101,14 @@ struct FileFacts: Sendable {
   /// (`SSAnimatingView?`): presentation still when each of those is a view (a class of the
   /// app's that inherits from a UIKit one), which only the whole run can tell.
   var presentationStateIfViews: [String: Set<String>] = [:]
+  /// Types declared in the file → what each stored instance property holds (its type's name,
+  /// optionals and arrays looked through; "weak" for a weak reference, "?" when not named):
+  /// whether a type is appearance (a theme) needs every file.
+  var heldTypes: [String: [String]] = [:]
+  /// Types declared in the file storing a UIKit value or taking one in an initializer.
+  var showsUI: Set<String> = []
+  /// Enums declared in the file whose cases carry no values.
+  var caseOnlyEnums: Set<String> = []
   /// Types outside RIB code whose static members reach an SDK's or the app's singleton
   /// (`class func login() { Auth.auth().signIn(…) }`): static facades over app-wide state, and
   /// where each is declared.
@@ -150,6 +158,15 @@ struct FileFacts: Sendable {
     [(writer: String, interactorType: String, path: String, place: Place, fallback: String?)] = []
   /// Protocols → the streams (subjects, relays) they require: whoever implements one owns them.
   var protocolStreams: [String: Set<String>] = [:]
+  /// `Protocol.property` → the element type of an event stream (a subject or relay keeping no
+  /// value: `PublishSubject<BoardAction>`) the protocol requires.
+  var protocolEventStreams: [String: String] = [:]
+  /// Writes from a view or presenter into a stream of its `listener` property: the writer, the
+  /// stream's property, where, and the finding's message (a fault unless the stream is the
+  /// listener's action input, known once every file is read).
+  var listenerStreamWrites: [(writer: String, property: String, place: Place, message: String)] = []
+  /// Types → the declared type of their `listener` property.
+  var listenerTypes: [String: String] = [:]
   /// Type → what its extensions make it conform to (`extension GoalInteractor: GoalCellDelegate`).
   var extensionConformances: [String: Set<String>] = [:]
   /// Writes from a view side into a stream of its delegate (`model.delegate?.limit.onNext(…)`):

@@ -12,7 +12,8 @@ extension Rule {
       outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
       as an argument, `Settings.token = …`, `UserDefaults.standard`, `UserDefaults()`, a static \
       facade's members over SDK singletons), and once at their declaration, where the fix \
-      starts. An overlay singleton whose only state is its views is presentation when views \
+      starts. An overlay singleton whose only state is its views, or a theme whose only state \
+      is appearance (colours, bar styles, the views it restyles), is presentation when views \
       show it. Composition roots (`AppDelegate`, `SceneDelegate`, \
       the app's root component, `main.swift`) are where such objects are made: not reported.
       """,
@@ -34,6 +35,7 @@ final class GlobalState: FileRule, LintRule {
 
   override func typeDidStart(_ frame: FileContext.Frame) {
     guard frame.info.shape != .protocolType else { return }
+    if frame.info.shape == .enumType { noteCaseOnlyEnum(frame) }
     let range = frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset
     if !frame.info.roles.isEmpty || Self.actsOnState(range, in: context)
       || !Self.showsWhatItDoes(frame.declaration)
@@ -81,13 +83,14 @@ final class GlobalState: FileRule, LintRule {
     }
     guard let info = context.frame?.info, info.shape != .protocolType else { return }
     if Self.keepsState(property, of: info) { context.facts.statefulTypes.insert(info.name) }
+    noteHeldType(of: property, in: info)
     if !property.isStatic, property.isStored, info.shape == .classType {
       var isPresentation = Self.holdsUIObject(property)
-      // One of the app's own classes (`SSAnimatingView?`): presentation if it is a view.
-      if !isPresentation, let type = property.storedType.first, type.isUppercase,
-        property.storedType.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-      {
-        context.facts.presentationStateIfViews[info.name, default: []].insert(property.storedType)
+      // One of the app's own types (`SSAnimatingView?`, `[ThemeView]`): presentation if it is
+      // a view, or appearance (a theme).
+      let held = Self.heldTypeName(of: property)
+      if !isPresentation, !property.isWeak, held != "?" {
+        context.facts.presentationStateIfViews[info.name, default: []].insert(held)
         isPresentation = true
       }
       context.facts.presentationState[info.name] =
@@ -276,6 +279,7 @@ final class GlobalState: FileRule, LintRule {
   /// uses the singleton.
   override func visit(_ initializer: InitializerDeclSyntax) {
     guard let info = context.frame?.info else { return }
+    noteUIParameters(of: initializer, in: info)
     context.facts.initializerCounts[info.name, default: 0] += 1
     for parameter in initializer.signature.parameterClause.parameters
     where parameter.firstName.tokenKind != .wildcard {
@@ -645,16 +649,21 @@ final class GlobalState: FileRule, LintRule {
   }
 
   /// Singletons whose state is presentation: every stored property they declare holds a UI
-  /// object (an overlay's label, indicator, window scene), or the class is a UIKit view itself.
+  /// object (an overlay's label, indicator, window scene), a view of the app's own class or an
+  /// appearance type (a theme), or the class is a UIKit view itself.
   static func presentationTypes(in run: RunFacts, singletons: Set<String>) -> Set<String> {
     var state: [String: Bool] = [:]
+    let appearance = appearanceTypes(in: run)
     for analysis in run.analyses {
       for (type, isPresentation) in analysis.facts.presentationState
       where singletons.contains(type) {
         state[type] = (state[type] ?? true) && isPresentation
       }
       for (type, held) in analysis.facts.presentationStateIfViews where singletons.contains(type) {
-        if !held.allSatisfy({ inheritsUIType($0, in: run, viewsOnly: true) }) {
+        if !held.allSatisfy({
+          (isUIType($0) && !$0.hasSuffix("Controller"))
+            || inheritsUIType($0, in: run, viewsOnly: true) || appearance.contains($0)
+        }) {
           state[type] = false
         }
       }

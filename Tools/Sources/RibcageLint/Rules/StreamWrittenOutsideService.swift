@@ -166,6 +166,12 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       info.shape == .protocolType, Self.writeSideTypes.contains(property.typeName)
     {
       context.facts.protocolStreams[info.name, default: []].insert(property.name)
+      noteEventStream(property, of: info)
+    }
+    if property.name == "listener", !property.isStatic, !property.typeName.isEmpty,
+      let info = context.frame?.info
+    {
+      context.facts.listenerTypes[info.name] = property.typeName
     }
     guard !property.isTopLevel, property.isStored, !property.isStatic, !types.isEmpty,
       Self.writeSideTypes.contains(property.typeName), property.binding.initializer == nil
@@ -254,7 +260,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         !context.inTestDouble
       {
         if owner.hasPrefix("listener") {
-          reportDrivenWrite(owner, at: call, in: info)
+          drivenListenerWrite(owner, at: call, in: info)
         } else {
           // If the interactor is no RIB's, the write is judged as any other stream's.
           let fallback =
@@ -297,7 +303,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// A view side writing its interactor's stream, when the interactor is a RIB's (a plain MVP
   /// component's presenter feeding its own interactor's input is that component's design).
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var result = delegateWrites(in: run)
+    var result = delegateWrites(in: run) + listenerWrites(in: run)
     // A subject a RIB's own component makes is that RIB's state, unless the component only
     // stores its parent's (`x = dependency.x`) or another RIB's dependency asks for it too
     // (others read it: it is shared).
@@ -490,11 +496,11 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     return String(parts[1])
   }
 
-  private func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
+  func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
     context.report(.streamWrittenOutsideService, node, Self.drivenWriteMessage(info.name, path))
   }
 
-  private static func drivenWriteMessage(_ writer: String, _ path: String) -> String {
+  static func drivenWriteMessage(_ writer: String, _ path: String) -> String {
     let owner = path.hasPrefix("listener") ? "listener" : "interactor"
     return "\(writer) writes '\(path)', a stream its \(owner) owns: the \(owner) owns that "
       + "state and is its only writer; call a method of the \(owner) (a listener protocol "

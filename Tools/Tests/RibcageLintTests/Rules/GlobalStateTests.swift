@@ -635,6 +635,67 @@ import Testing
       ])
   }
 
+  /// A theme singleton holds appearance: a theme of colours and bar styles, and the views it
+  /// restyles (registrations holding each view weakly, with a case-only kind). Views reading
+  /// its colours or registering with it show presentation; an interactor using it, and a
+  /// singleton whose "theme" also keeps a string or a dictionary, are still reported.
+  @Test func aThemeSingletonReadByViewsIsPresentation() throws {
+    let files = [
+      "Theme/Palette.swift": """
+      import UIKit
+      enum Tint { case text, accent }
+      final class Palette {
+        let text: UIColor
+        let bar: UIBarStyle
+        init(text: UIColor, bar: UIBarStyle) { self.text = text; self.bar = bar }
+      }
+      final class Styled {
+        weak var target: AnyObject?
+        let tint: Tint
+        init(view: UIView, tint: Tint) { target = view; self.tint = tint }
+      }
+      final class Themes {
+        static let shared = Themes()
+        private var styled: [Styled] = []
+        private(set) var palette: Palette!
+        func register(_ view: UIView, tint: Tint) { styled.append(Styled(view: view, tint: tint)) }
+      }
+      final class Branding {
+        let color: UIColor
+        let slogan: String
+        init(color: UIColor, slogan: String) { self.color = color; self.slogan = slogan }
+      }
+      final class Brands {
+        static let shared = Brands()
+        var current: Branding?
+        var seen: [String: Branding] = [:]
+      }
+      """,
+      "Feed/FeedViewController.swift": """
+      import RIBs
+      import UIKit
+      final class FeedViewController: UIViewController, FeedPresentable {
+        override func viewDidLoad() {
+          view.backgroundColor = Themes.shared.palette.text
+          Themes.shared.register(view, tint: .accent)
+          title = Brands.shared.current?.slogan
+        }
+      }
+      """,
+      "Feed/FeedInteractor.swift": """
+      import RIBs
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        func restyle() { _ = Themes.shared.palette }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Feed/FeedInteractor.swift:3", "Feed/FeedViewController.swift:7",
+        "Theme/Palette.swift:14", "Theme/Palette.swift:25",
+      ])
+  }
+
   /// A singleton keeping the app's current screen (a view controller of its own class) is
   /// routing state that bypasses the tree, not an overlay.
   @Test func aNavigatorKeepingTheCurrentScreenIsState() throws {

@@ -105,6 +105,56 @@ import Testing
     #expect(try lines(source, .streamWrittenOutsideService) == [6, 8, 15])
   }
 
+  /// A view sending its listener the user's actions, through a subject of the app's action
+  /// enum that keeps no value (`PublishSubject<BoardAction>`), uses the listener's designed
+  /// input; writing a value the listener keeps (a `BehaviorRelay`), a plain value or an enum
+  /// that is no action through an event relay, or a subject whose type the protocol does not
+  /// say, is still reported; and an
+  /// interactor writing its parent's action subject is a child writing its parent's stream.
+  @Test func aViewSendingItsListenerActionsThroughAnEventSubjectIsItsInput() throws {
+    let files = [
+      "Board/BoardViewController.swift": """
+      import RIBs
+      protocol BoardPresentableListener: AnyObject {
+        var viewActions: PublishSubject<BoardAction> { get }
+        var query: BehaviorRelay<BoardAction?> { get }
+        var typed: PublishRelay<String> { get }
+        var picked: PublishRelay<Row> { get }
+      }
+      final class BoardViewController: UIViewController, BoardPresentable {
+        weak var listener: BoardPresentableListener?
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          listener?.viewActions.on(.next(.reload))
+          listener?.query.accept(.reload)
+          listener?.typed.accept("a")
+          listener?.others.onNext(.reload)
+        }
+        func tap(_ id: Int) { self.listener?.viewActions.onNext(.open(id: id)) }
+        func pick(_ row: Row) { listener?.picked.accept(row) }
+      }
+      """,
+      "Board/BoardAction.swift": """
+      enum BoardAction { case reload, open(id: Int) }
+      enum Row { case board(id: Int), ad }
+      """,
+      "Pin/PinInteractor.swift": """
+      import RIBs
+      protocol PinListener: AnyObject { var viewActions: PublishSubject<BoardAction> { get } }
+      final class PinInteractor: Interactor {
+        weak var listener: PinListener?
+        func done() { listener?.viewActions.onNext(.reload) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService).sorted() == [
+        "Board/BoardViewController.swift:13", "Board/BoardViewController.swift:14",
+        "Board/BoardViewController.swift:15", "Board/BoardViewController.swift:18",
+        "Pin/PinInteractor.swift:5",
+      ])
+  }
+
   @Test func aViewWritingItsListenersRelayThroughSelfReboundIsReported() throws {
     let source = """
       import RIBs

@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// A view sending its listener the user's actions (`listener?.viewActions.onNext(.reload)`)
+/// through a subject the listener requires for that: one that keeps no value (a publish subject
+/// or relay, a passthrough subject) of an enum the app declares as its vocabulary of actions
+/// (`BoardAction`, `WriteViewActions`, `FeedEvent`, `SearchIntent`). That is the listener's
+/// designed input, as a reactor's `action` is: the view keeps nothing in it. A stream keeping a
+/// value (`BehaviorRelay`), or carrying a value that is not an action (`PublishRelay<String>`,
+/// an enum of states or of rows), is state the listener owns, and writing it stays a finding;
+/// so is a write whose stream the listener's protocol does not declare.
+extension StreamWrittenOutsideService {
+  /// Streams that hand each value on and keep none.
+  static let eventStreamTypes: Set<String> = [
+    "PublishSubject", "PublishRelay", "PassthroughSubject",
+  ]
+
+  /// Notes a protocol's event stream and its element type (`PublishSubject<BoardAction>`).
+  func noteEventStream(_ property: PropertyDeclaration, of info: TypeInfo) {
+    guard Self.eventStreamTypes.contains(property.typeName),
+      let type = property.binding.typeAnnotation?.type,
+      let generic = Self.genericArguments(of: type), generic.count >= 1,
+      case .type(let element) = generic.first?.argument
+    else { return }
+    context.facts.protocolEventStreams["\(info.name).\(property.name)"] = element.baseName
+  }
+
+  /// A view side writing `path` (`listener.viewActions`) at `node`: judged once every file is
+  /// read when the writer is a view or presenter; reported now otherwise.
+  func drivenListenerWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
+    guard info.roles.contains(.view) || info.roles.contains(.presenter),
+      let property = path.split(separator: ".").last.map(String.init)
+    else {
+      reportDrivenWrite(path, at: node, in: info)
+      return
+    }
+    context.facts.listenerStreamWrites.append(
+      (info.name, property, context.place(node), Self.drivenWriteMessage(info.name, path)))
+  }
+
+  /// The writes ``drivenListenerWrite(_:at:in:)`` deferred that are not the listener's action input.
+  static func listenerWrites(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
+    var listenerTypes: [String: String] = [:]
+    var eventStreams: [String: String] = [:]
+    for analysis in run.analyses {
+      listenerTypes.merge(analysis.facts.listenerTypes) { first, _ in first }
+      eventStreams.merge(analysis.facts.protocolEventStreams) { first, _ in first }
+    }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for write in analysis.facts.listenerStreamWrites {
+        if let listener = listenerTypes[write.writer],
+          let element = eventStreams["\(listener).\(write.property)"],
+          isActionVocabulary(element), run.declaration(element, from: index)?.shape == .enumType
+        {
+          continue
+        }
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .streamWrittenOutsideService, place: write.place, message: write.message)
+          ))
+      }
+    }
+    return result
+  }
+
+  /// Names an action vocabulary ends with.
+  static let actionSuffixes = [
+    "Action", "Actions", "Event", "Events", "Intent", "Input", "Command",
+  ]
+
+  /// Whether an enum's name says it lists actions (`BoardAction`, not `NicknameState`).
+  static func isActionVocabulary(_ name: String) -> Bool {
+    actionSuffixes.contains { name.hasSuffix($0) }
+  }
+
+  /// `<BoardAction>` of `PublishSubject<BoardAction>` (optionals looked through).
+  private static func genericArguments(of type: TypeSyntax) -> GenericArgumentListSyntax? {
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return genericArguments(of: optional.wrappedType)
+    }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return genericArguments(of: implicit.wrappedType)
+    }
+    return type.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+  }
+}
