@@ -105,6 +105,8 @@ struct FileFacts: Sendable {
   /// optionals and arrays looked through; "weak" for a weak reference, "?" when not named):
   /// whether a type is appearance (a theme) needs every file.
   var heldTypes: [String: [String]] = [:]
+  /// Types that are no RIB's launching the root RIB into a window: the app's launchers.
+  var launchers: Set<String> = []
   /// Types declared in the file storing a UIKit value or taking one in an initializer.
   var showsUI: Set<String> = []
   /// Enums declared in the file whose cases carry no values.

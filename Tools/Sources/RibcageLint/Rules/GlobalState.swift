@@ -293,6 +293,7 @@ final class GlobalState: FileRule, LintRule {
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     noteLocatorUse(call, named: name, on: base)
+    noteLaunch(call, named: name, on: base)
     guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase
     else { return }
     // What launch code builds, or what is built with an empty dependency, is the root.
@@ -419,6 +420,24 @@ final class GlobalState: FileRule, LintRule {
       || (user.shape == .extensionType && viewSideProtocols.contains(user.name))
   }
 
+  /// Launching the root RIB into a window (`router.launch(from: window)`, the older
+  /// `launchFromWindow(window)`) from a type that is no RIB's: that type is the app's launcher,
+  /// a composition root whatever its name.
+  private func noteLaunch(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?)
+  {
+    guard base != nil, name.hasPrefix("launch"), call.arguments.count == 1,
+      let argument = call.arguments.first,
+      argument.label?.text == "from" || argument.expression.trimmedDescription.contains("indow"),
+      let outer = context.frames.first, outer.info.roles.isEmpty, !context.inTestDouble
+    else { return }
+    context.facts.launchers.insert(outer.info.name)
+  }
+
+  /// The types that launch the root RIB (``noteLaunch(_:named:on:)``), over every file.
+  static func launchers(in run: RunFacts) -> Set<String> {
+    run.analyses.reduce(into: []) { $0.formUnion($1.facts.launchers) }
+  }
+
   private static func isCompositionRoot(_ user: TypeInfo) -> Bool {
     compositionRoots.contains(user.name)
       || user.name.hasSuffix("AppDelegate") || user.name.hasSuffix("SceneDelegate")
@@ -516,7 +535,7 @@ final class GlobalState: FileRule, LintRule {
     // Views' uses of business objects are `view-has-logic`'s when that rule runs.
     let viewsElsewhere = run.enabled.contains(Rule.viewHasLogic.id)
     let io = viewsElsewhere ? ViewHasLogic.businessObjects(in: run) : []
-    let roots = rootComponents(in: run)
+    let roots = rootComponents(in: run).union(launchers(in: run))
     let overlays = presentationTypes(in: run, singletons: singletons)
     // A singleton with nothing stored that changes, whose members write nothing lasting, shares
     // no state: a helper reached statically, not global state.

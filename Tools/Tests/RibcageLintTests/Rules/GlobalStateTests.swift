@@ -236,6 +236,43 @@ import Testing
     final class Analytics { static let shared = Analytics() }
     """
 
+  /// An object the app delegate hands the window to, which sets the app up and launches the
+  /// root RIB, is the composition root whatever its name: its set-up calls are wiring. RIB code
+  /// reaching it (or the singletons it sets up) is still reported, and so is the launcher's
+  /// own declaration, where that fix starts; a launch call a RIB makes does not make it a root.
+  @Test func anObjectLaunchingTheRootRIBIsACompositionRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "App/AppStarter.swift": """
+      import RIBs
+      import UIKit
+      final class AppStarter: NSObject {
+        static var shared = AppStarter()
+        private var launchRouter: LaunchRouting?
+        let events = PublishSubject<Int>()
+        func start(with window: UIWindow) {
+          Analytics.shared.begin()
+          let router = RootBuilder(dependency: AppComponent()).build()
+          launchRouter = router
+          router.launch(from: window)
+        }
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: Interactor {
+        func resume() { _ = AppStarter.shared.events; KeychainStore.shared.clear() }
+        func relaunch(_ window: UIWindow) { child.launch(from: window); Analytics.shared.end() }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "App/AppStarter.swift:4", "Home/HomeInteractor.swift:3", "Home/HomeInteractor.swift:3",
+        "Home/HomeInteractor.swift:4", "Services/Services.swift:1", "Services/Services.swift:2",
+      ])
+  }
+
   @Test func aRootComponentBuiltWithAnEmptyDependencyWiresSingletons() throws {
     let files = [
       "Services/Services.swift": Self.services,
