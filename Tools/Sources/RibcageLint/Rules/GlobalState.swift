@@ -159,6 +159,21 @@ final class GlobalState: FileRule, LintRule {
   /// only sends requests through one is no facade over shared state.
   static let transports = [Array("URLSession.shared".utf8)]
 
+  /// The application's URL hand-offs: opening a URL in another app, or asking whether one
+  /// can, keeps nothing of the app's (its delegate, badge or windows are another matter).
+  private static let application = Array("UIApplication.shared".utf8)
+  private static let urlHandOffs = ["open(", "openURL(", "canOpenURL("].map { Array($0.utf8) }
+
+  /// Whether `name` (`UIApplication.shared`), ending at `end`, is followed by a URL hand-off.
+  private static func handsOffURL(
+    _ bytes: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, after end: Int
+  ) -> Bool {
+    guard name.elementsEqual(application), end < bytes.count, bytes[end] == UInt8(ascii: ".")
+    else { return false }
+    let rest = bytes[(end + 1)...]
+    return urlHandOffs.contains { rest.starts(with: $0) }
+  }
+
   /// Accessors that return a type's one shared instance.
   static let sharedAccessors: Set<String> = SyntaxQueries.singletonNames.union(["standard"])
   private static let sharedAccessorBytes = sharedAccessors.map { Array($0.utf8) }
@@ -201,6 +216,7 @@ final class GlobalState: FileRule, LintRule {
       let name = UnsafeBufferPointer(rebasing: bytes[typeStart..<memberEnd])
       if memberEnd < bytes.count, isIdentifier(bytes[memberEnd]) { continue }
       if skipped.contains(where: { $0.elementsEqual(name) }) { continue }
+      if handsOffURL(bytes, name: name, after: memberEnd) { continue }
       let member = UnsafeBufferPointer(rebasing: bytes[(end + 1)..<memberEnd])
       if sharedAccessorBytes.contains(where: { $0.elementsEqual(member) }) { return true }
       // `Auth.auth(`: the member is the type's name with its first letter lowered.

@@ -940,6 +940,41 @@ import Testing
       ])
   }
 
+  /// Handing a URL to the system (`UIApplication.shared.open(url)`, `openURL`, `canOpenURL`)
+  /// keeps nothing of the app's: a static helper doing only that is no facade. One reading the
+  /// application's delegate, or setting its badge, reaches app-wide state.
+  @Test func aStaticHelperOpeningURLsIsNoFacade() throws {
+    let files = [
+      "Utils/Links.swift": """
+      import UIKit
+      final class Links: NSObject {
+        class func canPlay() -> Bool { UIApplication.shared.canOpenURL(URL(string: "vlc://")!) }
+        class func play(_ url: URL) { UIApplication.shared.open(url, options: [:]) }
+        class func legacy(_ url: URL) { UIApplication.shared.openURL(url) }
+      }
+      enum Badge {
+        static func set(_ count: Int) { UIApplication.shared.applicationIconBadgeNumber = count }
+      }
+      enum Session {
+        static func user() -> String? { (UIApplication.shared.delegate as? AppDelegate)?.user }
+      }
+      """,
+      "Player/PlayerInteractor.swift": """
+      import RIBs
+      final class PlayerInteractor: PresentableInteractor<PlayerPresentable> {
+        func play(_ url: URL) { if Links.canPlay() { Links.play(url) } else { Links.legacy(url) } }
+        func seen() { Badge.set(0); _ = Session.user() }
+      }
+      """,
+    ]
+    let places = try findingPlaces(files, .globalState).sorted()
+    #expect(
+      places == [
+        "Player/PlayerInteractor.swift:4", "Player/PlayerInteractor.swift:4",
+        "Utils/Links.swift:10", "Utils/Links.swift:7",
+      ], "\(places)")
+  }
+
   /// A static request function over the system's shared URL session keeps no state of the
   /// app's: an interactor calling it reaches no state another RIB shares (a hidden dependency,
   /// not global state). One that also keeps a token in the defaults does.
