@@ -47,7 +47,10 @@ struct DependencyChecker {
         queue.append(child)
       }
     }
-    for edge in graph.edges where parentOf[edge.child] == nil && !graph.roots.contains(edge.child) {
+    for edge in graph.edges
+    where parentOf[edge.child] == nil && !graph.roots.contains(edge.child)
+      && edge.parent != edge.child
+    {
       parentOf[edge.child] = edge.parent
     }
     self.parentOf = parentOf

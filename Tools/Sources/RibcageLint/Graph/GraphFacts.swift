@@ -76,7 +76,8 @@ struct TypeDeclaration: Sendable {
     /// The text of the argument labelled `dependency`, `parent` or `component` (or of an
     /// unlabelled first argument), as written: `component`, `self`, `dependency`.
     var scope: String?
-    /// The method the call is in (`build`, `init`, a route), if any.
+    /// The method the call is in, by name and argument labels (`build(withListener:)`,
+    /// `init`, a route), if any.
     var function: String?
     /// The flag expression when inside a `register(…, gatedBy: flag) { … }` closure.
     var flag: String?
@@ -84,6 +85,9 @@ struct TypeDeclaration: Sendable {
     /// Made into a local nothing reads afterwards (`let leftover = DetailBuilder(…)`), or
     /// assigned to `_`: dead code, not a child.
     var isUnused = false
+    /// Built in the same expression (`FooBuilder(dependency: self).build()`): nothing stores
+    /// the builder to build on demand.
+    var isBuiltAtOnce = false
   }
 
   /// `receiver.build(…)` (or `buildX(…)`) on a name: which builder is used, and how.

@@ -205,7 +205,11 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let parameters = record(node.signature.parameterClause, in: node.name.text)
+    // A method is known by its name and argument labels (`build(withListener:reply:)`): a
+    // builder's alternative build methods are different methods, each with its own locals.
+    let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+    let identity = node.name.text + "(" + labels.joined() + ")"
+    let parameters = record(node.signature.parameterClause, in: identity)
     let returnType = node.signature.returnClause.map { $0.type.baseName }
     current.functions.append(
       .init(name: node.name.text, parameters: parameters, returnType: returnType))
@@ -214,7 +218,7 @@ final class GraphVisitor: SyntaxVisitor {
         .init(
           name: node.name.text + "()", type: returnType, isFunction: true, place: point(node.name)))
     }
-    functions.append(node.name.text)
+    functions.append(identity)
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
@@ -269,7 +273,8 @@ final class GraphVisitor: SyntaxVisitor {
       current.creations.append(
         .init(
           type: type, scope: Self.scopeArgument(node), function: functions.last,
-          flag: flags.last, place: point(node), isUnused: Self.isUnused(node)))
+          flag: flags.last, place: point(node), isUnused: Self.isUnused(node),
+          isBuiltAtOnce: Self.isBuiltAtOnce(node)))
     } else if let access = callee.as(MemberAccessExprSyntax.self),
       access.declName.baseName.text.hasPrefix("build")
     {
@@ -285,6 +290,13 @@ final class GraphVisitor: SyntaxVisitor {
       }
     }
     return .visitChildren
+  }
+
+  /// Whether the value `call` makes is the receiver of a build call (`Foo(…).build(…)`).
+  private static func isBuiltAtOnce(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let access = call.parent?.as(MemberAccessExprSyntax.self) else { return false }
+    return access.declName.baseName.text.hasPrefix("build")
+      && access.parent?.is(FunctionCallExprSyntax.self) == true
   }
 
   /// Whether the value `call` makes is bound to a named local no later statement of its block

@@ -315,3 +315,132 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   #expect(found.edgeList.contains("Author → Story"), "\(found.edgeList)")
   #expect(found.messages(.cycle).isEmpty, "\(found.problems)")
 }
+
+/// A screen that opens another of its kind (a thread's replies, a folder's subfolder): its
+/// router makes its own builder and attaches what it builds. That is an edge to itself — not a
+/// cycle, not a root, and the RIB stays under the parent that first attaches it. A builder that
+/// builds a new one of itself while building recurses (no edge: see
+/// `theGraphSurvivesPathologicalDeclarations`), and a builder name several folders share
+/// (`Builder` in each) names no RIB in particular.
+@Test(.timeLimit(.minutes(10))) func aScreenOpeningAnotherOfItsKindIsAnEdgeToItself() throws {
+  let thread = { (builder: String) in
+    """
+    import RIBs
+    protocol ThreadDependency: Dependency {}
+    final class ThreadComponent: Component<ThreadDependency>, ThreadDependency {}
+    protocol ThreadListener: AnyObject {}
+    final class \(builder): Builder<ThreadDependency> {
+      func build(withListener listener: ThreadListener) -> ThreadRouter {
+        let component = ThreadComponent(dependency: dependency)
+        let interactor = ThreadInteractor()
+        interactor.listener = listener
+        return ThreadRouter(interactor: interactor, component: component)
+      }
+      func build(withListener listener: ThreadListener, reply: String) -> ThreadRouter {
+        let component = ThreadComponent(dependency: dependency)
+        return ThreadRouter(interactor: ThreadInteractor(), component: component)
+      }
+    }
+    final class ThreadRouter: Router<ThreadInteractor> {
+      private let component: ThreadComponent
+      init(interactor: ThreadInteractor, component: ThreadComponent) {
+        self.component = component
+        super.init(interactor: interactor)
+      }
+      func routeToReplies() {
+        attachChild(\(builder)(dependency: component).build(withListener: interactor))
+      }
+      func routeToReply() {
+        attachChild(\(builder)(dependency: component).build(withListener: interactor, reply: ""))
+      }
+    }
+    final class ThreadInteractor: Interactor, ThreadListener {
+      weak var listener: ThreadListener?
+    }
+    """
+  }
+  let feed = """
+    import RIBs
+    final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
+    final class FeedBuilder: Builder<EmptyDependency> {
+      func build() -> FeedRouter {
+        let component = FeedComponent(dependency: dependency)
+        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+      }
+    }
+    final class FeedRouter: LaunchRouter<FeedInteractor, FeedViewControllable> {
+      private let threadBuilder: ThreadBuilder
+      init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
+        self.threadBuilder = threadBuilder
+        super.init(interactor: interactor, viewController: FeedViewController())
+      }
+      func routeToThread() { attachChild(threadBuilder.build(withListener: interactor)) }
+    }
+    final class FeedInteractor: Interactor, ThreadListener {}
+    """
+  let folder = SourceFolder(["Feed.swift": feed, "Thread.swift": thread("ThreadBuilder")])
+  let report = try Linter(configuration: LintConfiguration()).graph(
+    paths: [], workingDirectory: folder.path)
+  let found = report.graph
+  #expect(found.edgeList == ["Feed → Thread", "Thread → Thread"])
+  #expect(found.roots == ["Feed"], "\(found.roots)")
+  #expect(found.messages(.cycle).isEmpty, "\(found.problems)")
+  #expect(found.problems.filter { $0.kind.isWiring }.isEmpty, "\(found.problems)")
+  // Made in each of two routes: twice. The same made in each of a builder's two build methods
+  // is not (see `aChildMadeInEachOfTheBuildersBuildMethodsIsBuiltOnce`).
+  #expect(found.messages(.builtTwice).count == 1, "\(found.problems)")
+  let tree = GraphFormat.text.render(report)
+  #expect(tree.contains("Thread [viewless] ↺ opens another of itself"), "\(tree)")
+
+  // The same shapes where every RIB's builder is called `Builder`, each in its own module
+  // folder: which one is made is not known from its name alone.
+  let shared = try graph([
+    "Feed/Sources/Feed.swift": feed.replacingOccurrences(
+      of: "ThreadBuilder", with: "Thread.Builder"),
+    "Thread/Sources/Thread.swift": thread("Builder"),
+    "Other/Sources/Other.swift": "import RIBs\n"
+      + rib("Other").replacingOccurrences(of: "OtherBuilder", with: "Builder"),
+  ])
+  #expect(!shared.edgeList.contains { $0.hasPrefix("Thread → Thread") }, "\(shared.edgeList)")
+}
+
+/// A parent builder with two build methods (a thread, a thread opened at a reply), each
+/// making the child's builder once: one build runs one of them, so the child is built once.
+/// Two made in one build method are built twice.
+@Test(.timeLimit(.minutes(10))) func aChildMadeInEachOfTheBuildersBuildMethodsIsBuiltOnce() throws {
+  let feed = { (second: String) in
+    """
+    import RIBs
+    final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
+    final class FeedBuilder: Builder<EmptyDependency> {
+      func build() -> FeedRouter {
+        let component = FeedComponent(dependency: dependency)
+        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+      }
+      func build(pinned: Bool) -> FeedRouter {
+        let component = FeedComponent(dependency: dependency)
+        \(second)
+        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+      }
+    }
+    final class FeedRouter: Router<FeedInteractor> {
+      private let threadBuilder: ThreadBuilder
+      init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
+        self.threadBuilder = threadBuilder
+        super.init(interactor: interactor)
+      }
+      func routeToThread() { attachChild(threadBuilder.build()) }
+    }
+    final class FeedInteractor: Interactor {}
+    """
+  }
+  let thread = rib("Thread")
+  let once = try graph(["Feed.swift": feed(""), "Thread.swift": thread])
+  #expect(once.edgeList == ["Feed → Thread"])
+  #expect(once.messages(.builtTwice).isEmpty, "\(once.problems)")
+  let twice = try graph([
+    "Feed.swift": feed("let spare = ThreadBuilder(dependency: component); _ = spare.build()"),
+    "Thread.swift": thread,
+  ])
+  #expect(twice.messages(.builtTwice).count == 1, "\(twice.problems)")
+}

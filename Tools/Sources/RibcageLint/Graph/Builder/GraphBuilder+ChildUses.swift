@@ -25,11 +25,31 @@ extension GraphBuilder {
       }
       return []
     }
-    func add(_ builder: BuilderInfo, _ use: Use) {
-      guard builder.entry.key != ownBuilder else { return }
+    func add(_ builder: BuilderInfo, _ use: Use, builtAtOnce: Bool = false) {
+      guard builder.entry.key != ownBuilder else {
+        if nestsItself(use, builtAtOnce: builtAtOnce) {
+          result[rib.routerKey, default: []].append(use)
+        }
+        return
+      }
       for router in builder.routers where router != rib.routerKey {
         result[router, default: []].append(use)
       }
+    }
+    // A RIB opening another of its kind (a thread's replies, a folder's subfolder): its own
+    // builder made, built or stored by its builder, router or component — not by a helper, and
+    // not by an adapter wrapping the builder (a different builder). Only when no other builder
+    // has its name (a `Builder` in every folder names no RIB in particular), and not when the
+    // new builder is built while the RIB itself is being built: that recurses without end. A
+    // component conforming to its own RIB's dependency opens nothing.
+    func nestsItself(_ use: Use, builtAtOnce: Bool) -> Bool {
+      guard let ownBuilder, let name = index.entries[ownBuilder]?.name,
+        context.builderNameCounts[name] == 1, !use.evidence.hasPrefix("extension "),
+        [rib.routerKey, rib.componentKey].contains(use.owner.key)
+          || (use.owner.key == ownBuilder && !use.evidence.hasPrefix("stores "))
+      else { return false }
+      let isBuilding = use.owner.key == ownBuilder || use.function == "init"
+      return !(builtAtOnce && isBuilding)
     }
     let ownBuilderComponents = Set(rib.builderKey.flatMap { builders[$0]?.components } ?? [])
     for owner in owners {
@@ -43,7 +63,7 @@ extension GraphBuilder {
             isGatedBuild: creation.flag != nil, isUngatedBuild: false,
             function: creation.function, isProvision: owner.key == rib.componentKey)
           for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
-            add(builder, use)
+            add(builder, use, builtAtOnce: creation.isBuiltAtOnce)
           }
           // Components of other RIBs created here (Needle's `ChildComponent(parent: self)`).
           if let type = index.lookup(creation.type, from: owner.module, path: part.path),

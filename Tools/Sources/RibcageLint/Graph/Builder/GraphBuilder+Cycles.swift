@@ -5,7 +5,11 @@ extension GraphBuilder {
   /// in turn (a story's author, the author's story) is navigation, not a cycle.
   func findCycles(_ graph: inout RIBGraph) {
     var children: [String: [RIBGraph.Edge]] = [:]
-    for edge in graph.edges { children[edge.parent, default: []].append(edge) }
+    // A RIB opening another of its kind is no cycle: its edge to itself is never eager (a
+    // builder building itself while building is not drawn).
+    for edge in graph.edges where edge.parent != edge.child {
+      children[edge.parent, default: []].append(edge)
+    }
     var state: [String: Int] = [:]  // 1 on the path, 2 done
     var reported: Set<Set<String>> = []
     for start in graph.nodes.map(\.id) where state[start] == nil {

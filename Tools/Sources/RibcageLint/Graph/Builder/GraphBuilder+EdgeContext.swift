@@ -10,5 +10,7 @@ extension GraphBuilder {
     /// Router key → helper objects its builder creates or its router stores (a "router
     /// component" holding the child builders), when no other RIB uses them.
     var helpers: [String: [TypeIndex.Entry]] = [:]
+    /// How many builders have each name, across modules.
+    var builderNameCounts: [String: Int] = [:]
   }
 }

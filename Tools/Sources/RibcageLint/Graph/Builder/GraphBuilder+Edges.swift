@@ -24,12 +24,18 @@ extension GraphBuilder {
             column: first.place.column))
         let scoped = found.filter(\.isCreation).sorted(by: Self.evidenceOrder).first ?? first
         edgeUses.append((parent, child, scoped))
-        // The same child builder created at several places in one parent.
-        let creations = Set(
-          found.filter { $0.isCreation && !$0.evidence.hasPrefix("creates component") }.map {
-            "\($0.path):\($0.place.line):\($0.place.column)"
-          })
-        if creations.count > 1 {
+        // The same child builder created at several places in one parent — where one build
+        // of the parent runs them all: the parent builder's alternative build methods
+        // (`build(withListener:)`, `build(withListener:reply:)`) each run alone.
+        let places = found.filter { $0.isCreation && !$0.evidence.hasPrefix("creates component") }
+        let creations = Set(places.map { "\($0.path):\($0.place.line):\($0.place.column)" })
+        let inBuildMethods = Dictionary(
+          grouping: places.filter {
+            $0.owner.key == parentRIB.builderKey && $0.function?.hasPrefix("build") == true
+          },
+          by: { $0.function ?? "" })
+        let alternatives = max(inBuildMethods.count - 1, 0)
+        if creations.count - alternatives > 1 {
           graph.problems.append(
             RIBGraph.Problem(
               kind: .builtTwice,

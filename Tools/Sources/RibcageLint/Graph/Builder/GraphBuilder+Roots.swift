@@ -3,7 +3,8 @@ extension GraphBuilder {
     _ graph: inout RIBGraph, ribs: [String: RIB], builders: [String: BuilderInfo],
     sites: [String: [Use]]
   ) {
-    let children = Set(graph.edges.map(\.child))
+    // A RIB opening another of its kind is not its own parent.
+    let children = Set(graph.edges.filter { $0.parent != $0.child }.map(\.child))
     let parentless = graph.nodes.filter { !children.contains($0.id) }
     if let rootName {
       guard
@@ -40,7 +41,7 @@ extension GraphBuilder {
     let launchedIDs = launchedRIBs(
       among: parentless, ribs: ribs, builders: builders, sites: sites)
     let launched = parentless.filter { launchedIDs.contains($0.id) }
-    let parents = Set(graph.edges.map(\.parent))
+    let parents = Set(graph.edges.filter { $0.parent != $0.child }.map(\.parent))
     let withChildren = parentless.filter { parents.contains($0.id) }
     let roots = !launched.isEmpty ? launched : (!withChildren.isEmpty ? withChildren : parentless)
     graph.roots = roots.map(\.id).sorted()

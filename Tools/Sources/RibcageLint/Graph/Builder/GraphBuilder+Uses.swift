@@ -19,6 +19,9 @@ extension GraphBuilder {
     var context = EdgeContext(
       builders: builders, componentKeys: parts.componentKeys, componentOwners: componentOwners,
       buildersByDependency: buildersByDependency)
+    context.builderNameCounts = builders.values.reduce(into: [:]) {
+      $0[$1.entry.name, default: 0] += 1
+    }
     context.helpers = helpers(
       of: ribs, builders: builders,
       partKeys: Set(builders.keys).union(parts.routerKeys).union(parts.componentKeys)

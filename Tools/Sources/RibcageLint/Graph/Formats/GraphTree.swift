@@ -26,6 +26,10 @@ enum GraphTree {
     ) {
       guard let node = nodes[id] else { return }
       var line = prefix + node.name + " " + marks(node, edge: edge)
+      if edge?.parent == id {
+        lines.append(line + " ↺ opens another of itself")
+        return
+      }
       if path.contains(id) {
         lines.append(line + " ↺ cycle")
         return
@@ -47,7 +51,7 @@ enum GraphTree {
 
     for root in graph.roots { draw(root, edge: nil, prefix: "", childPrefix: "", path: []) }
     let unreached = graph.nodes.filter { !shown.contains($0.id) }
-    let parents = Set(graph.edges.map(\.child))
+    let parents = Set(graph.edges.filter { $0.parent != $0.child }.map(\.child))
     let heads = unreached.filter { !parents.contains($0.id) }
     if !heads.isEmpty || unreached.contains(where: { !shown.contains($0.id) }) {
       var first = true
