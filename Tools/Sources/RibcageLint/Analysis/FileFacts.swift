@@ -166,7 +166,8 @@ struct FileFacts: Sendable {
   /// Writes from a view or presenter into a stream of its `listener` property: the writer, the
   /// stream's property, where, and the finding's message (a fault unless the stream is the
   /// listener's action input, known once every file is read).
-  var listenerStreamWrites: [(writer: String, property: String, place: Place, message: String)] = []
+  var listenerStreamWrites:
+    [(writer: String, property: String, place: Place, message: String, sendsAValue: Bool)] = []
   /// Types → the declared type of their `listener` property.
   var listenerTypes: [String: String] = [:]
   /// Type → what its extensions make it conform to (`extension GoalInteractor: GoalCellDelegate`).

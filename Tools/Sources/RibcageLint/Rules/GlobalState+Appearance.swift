@@ -5,7 +5,10 @@ import SwiftSyntax
 /// presentation, like an overlay's. A type is appearance only when everything it holds is, all
 /// the way down: UIKit and Core Graphics values, weak references, case-only enums, and the
 /// app's own types made of those, each showing some UI (a UIKit value stored or taken by its
-/// initializer), so that an app type of enums alone, or one keeping a string, is state.
+/// initializer), so that an app type of enums alone, or one keeping a string, is state. A case-only
+/// enum counts only when its name names a look (`Tint`, `ThemeViewType`, `FontWeight`): a `Plan`
+/// or a `LoginStep` is what a `Bool` would be. A view controller, or a holder of one, is never
+/// appearance: a screen kept is routing state.
 extension GlobalState {
   /// Notes what a stored instance property of `info` holds, for ``appearanceTypes(in:)``.
   func noteHeldType(of property: PropertyDeclaration, in info: TypeInfo) {
@@ -59,21 +62,48 @@ extension GlobalState {
 
   /// The app's types that are appearance (see the extension's comment), over every file.
   static func appearanceTypes(in run: RunFacts) -> Set<String> {
-    var held: [String: [String]] = [:]
+    var held: [String: Set<String>] = [:]
     var showsUI: Set<String> = []
     var caseOnly: Set<String> = []
     for analysis in run.analyses {
-      held.merge(analysis.facts.heldTypes, uniquingKeysWith: +)
+      for (type, fields) in analysis.facts.heldTypes { held[type, default: []].formUnion(fields) }
       showsUI.formUnion(analysis.facts.showsUI)
       caseOnly.formUnion(analysis.facts.caseOnlyEnums)
     }
-    func isAppearance(_ type: String, depth: Int) -> Bool {
-      guard depth < 6, showsUI.contains(type), let fields = held[type] else { return false }
-      return fields.allSatisfy {
-        $0 == weakReference || isUIType($0) || $0.hasPrefix("CG") || caseOnly.contains($0)
-          || isAppearance($0, depth: depth + 1)
+    // Each type decided once (types of the same name share their fields: without this, types
+    // nesting same-named types would be walked once per path, exponentially); a type met again
+    // while it is decided holds itself, which shows nothing.
+    var decided: [String: Bool] = [:]
+    func isAppearance(_ type: String) -> Bool {
+      if let known = decided[type] { return known }
+      decided[type] = false
+      guard showsUI.contains(type), let fields = held[type],
+        !inheritsUIType(type, in: run) || inheritsUIType(type, in: run, viewsOnly: true)
+      else { return false }
+      let result = fields.allSatisfy {
+        $0 == weakReference || (isUIType($0) && !$0.hasSuffix("Controller")) || $0.hasPrefix("CG")
+          || (caseOnly.contains($0) && namesALook($0)) || isAppearance($0)
       }
+      decided[type] = result
+      return result
     }
-    return Set(held.keys.filter { isAppearance($0, depth: 0) })
+    return Set(held.keys.filter { isAppearance($0) })
+  }
+
+  /// Words of a type's name that say it is about looks.
+  static let lookWords: Set<String> = [
+    "Theme", "Style", "Appearance", "Tint", "Color", "Colour", "Font", "Palette", "Skin", "View",
+    "Layout", "Icon", "Shade", "Weight", "Shadow", "Corner",
+  ]
+
+  /// Whether one of the capitalised words of `name` (`ThemeViewType`: Theme, View, Type) says
+  /// it is about looks.
+  static func namesALook(_ name: String) -> Bool {
+    var words: [String] = []
+    for character in name {
+      if character.isUppercase || words.isEmpty { words.append("") }
+      words[words.count - 1].append(character)
+    }
+    return words.contains { lookWords.contains($0) }
   }
 }

@@ -89,7 +89,7 @@ final class GlobalState: FileRule, LintRule {
       // One of the app's own types (`SSAnimatingView?`, `[ThemeView]`): presentation if it is
       // a view, or appearance (a theme).
       let held = Self.heldTypeName(of: property)
-      if !isPresentation, !property.isWeak, held != "?" {
+      if !isPresentation, held != "?" {
         context.facts.presentationStateIfViews[info.name, default: []].insert(held)
         isPresentation = true
       }
@@ -438,12 +438,13 @@ final class GlobalState: FileRule, LintRule {
 
   /// Launching the root RIB into a window (`router.launch(from: window)`, the older
   /// `launchFromWindow(window)`) from a type that is no RIB's: that type is the app's launcher,
-  /// a composition root whatever its name.
+  /// a composition root whatever its name. Into a window only: a flow launched from a screen
+  /// (`sheet.launch(from: controller)`) is no root RIB.
   private func noteLaunch(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?)
   {
     guard base != nil, name.hasPrefix("launch"), call.arguments.count == 1,
       let argument = call.arguments.first,
-      argument.label?.text == "from" || argument.expression.trimmedDescription.contains("indow"),
+      argument.expression.trimmedDescription.lowercased().contains("window"),
       let outer = context.frames.first, outer.info.roles.isEmpty, !context.inTestDouble
     else { return }
     context.facts.launchers.insert(outer.info.name)

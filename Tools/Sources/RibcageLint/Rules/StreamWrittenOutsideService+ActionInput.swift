@@ -25,8 +25,12 @@ extension StreamWrittenOutsideService {
   }
 
   /// A view side writing `path` (`listener.viewActions`) at `node`: judged once every file is
-  /// read when the writer is a view or presenter; reported now otherwise.
-  func drivenListenerWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
+  /// read when the writer is a view or presenter; reported now otherwise. `sendsAValue`: the
+  /// write hands on one value (`onNext`, `accept`, `send(_:)`); one that ends the stream or
+  /// binds another to it (which ends it when that one ends) is no action sent.
+  func drivenListenerWrite(
+    _ path: String, at node: some SyntaxProtocol, in info: TypeInfo, sendsAValue: Bool
+  ) {
     guard info.roles.contains(.view) || info.roles.contains(.presenter),
       let property = path.split(separator: ".").last.map(String.init)
     else {
@@ -34,8 +38,38 @@ extension StreamWrittenOutsideService {
       return
     }
     context.facts.listenerStreamWrites.append(
-      (info.name, property, context.place(node), Self.drivenWriteMessage(info.name, path)))
+      (
+        info.name, property, context.place(node), Self.drivenWriteMessage(info.name, path),
+        sendsAValue
+      ))
   }
+
+  /// Whether `call` (a write by `method`) hands on values only: `onNext(x)`, `accept(x)`,
+  /// `send(x)`, `on(.next(x))`, or binding a stream of the user's actions (a button's taps) —
+  /// not `onError`, `onCompleted`, `send(completion:)`, `finish`, nor binding a stream that ends
+  /// at once (`Observable.just(…)`: binding forwards its end, and the subject takes no action
+  /// after it).
+  static func sendsAValue(_ call: FunctionCallExprSyntax, method: String) -> Bool {
+    switch method {
+    case "onNext", "accept": return true
+    case "send": return call.arguments.first?.label == nil
+    case "on":
+      return call.arguments.first?.expression.trimmedDescription.hasPrefix(".next") == true
+    case "bind", "drive", "bindAndCatch":
+      guard let source = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else {
+        return false
+      }
+      let text = source.trimmedDescription
+      return !endingSources.contains { text.hasPrefix($0) }
+    default: return false
+    }
+  }
+
+  /// How streams that end once they have sent what they hold begin.
+  static let endingSources = [
+    "Observable.just(", "Observable.of(", "Observable.from(", "Observable.empty(", "Single.",
+    "Maybe.", "Completable.", "Just(", "Empty(",
+  ]
 
   /// The writes ``drivenListenerWrite(_:at:in:)`` deferred that are not the listener's action input.
   static func listenerWrites(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
@@ -48,7 +82,7 @@ extension StreamWrittenOutsideService {
     var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
       for write in analysis.facts.listenerStreamWrites {
-        if let listener = listenerTypes[write.writer],
+        if write.sendsAValue, let listener = listenerTypes[write.writer],
           let element = eventStreams["\(listener).\(write.property)"],
           isActionVocabulary(element), run.declaration(element, from: index)?.shape == .enumType
         {

@@ -260,7 +260,8 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         !context.inTestDouble
       {
         if owner.hasPrefix("listener") {
-          drivenListenerWrite(owner, at: call, in: info)
+          drivenListenerWrite(
+            owner, at: call, in: info, sendsAValue: Self.sendsAValue(call, method: name))
         } else {
           // If the interactor is no RIB's, the write is judged as any other stream's.
           let fallback =

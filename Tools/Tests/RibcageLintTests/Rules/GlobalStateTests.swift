@@ -273,6 +273,29 @@ import Testing
       ])
   }
 
+  /// Launching something else from a screen (a third-party flow's `launch(from: controller)`)
+  /// does not make an object the app's launcher: its uses of singletons are still reported.
+  @Test func launchingAFlowFromAScreenIsNoCompositionRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "App/CheckoutStarter.swift": """
+      import RIBs
+      import UIKit
+      final class CheckoutStarter {
+        private let flow = PaymentSheet()
+        func begin(over screen: UIViewController) {
+          Analytics.shared.begin()
+          flow.launch(from: screen)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "App/CheckoutStarter.swift:6", "Services/Services.swift:2",
+      ])
+  }
+
   @Test func aRootComponentBuiltWithAnEmptyDependencyWiresSingletons() throws {
     let files = [
       "Services/Services.swift": Self.services,
@@ -757,6 +780,137 @@ import Testing
     #expect(
       try findingPlaces(files, .globalState).sorted() == [
         "Home/HomeViewController.swift:4", "UI/Navigator.swift:4",
+      ])
+  }
+
+  /// A screen kept by a navigator is routing state even when everything the screen stores is
+  /// a view or a weak reference (a spinner, an outlet): a view controller is never appearance,
+  /// and neither is a holder of navigation controllers.
+  @Test func aNavigatorKeepingAScreenWithOutletsIsState() throws {
+    let files = [
+      "UI/Router.swift": """
+      import UIKit
+      class ScreenController: UIViewController {
+        let loading = UIActivityIndicatorView()
+        weak var header: UIView?
+      }
+      final class ScreenTracker {
+        static let shared = ScreenTracker()
+        var top: ScreenController?
+        static func track(_ screen: ScreenController) { shared.top = screen }
+        static func back() { shared.top?.navigationController?.popViewController(animated: true) }
+      }
+      struct Stack {
+        var root: UINavigationController?
+        var tint: UIColor
+      }
+      final class Stacks {
+        static let shared = Stacks()
+        var main = Stack(root: nil, tint: .red)
+      }
+      """,
+      "Cart/CartViewController.swift": """
+      import RIBs
+      import UIKit
+      final class CartViewController: ScreenController, CartPresentable {
+        override func viewDidAppear(_ animated: Bool) { ScreenTracker.track(self) }
+        @objc func backTapped() { ScreenTracker.back() }
+        func close() { Stacks.shared.main.root = nil }
+      }
+      """,
+    ]
+    let found = try findingPlaces(files, .globalState).sorted()
+    #expect(
+      found == [
+        "Cart/CartViewController.swift:4", "Cart/CartViewController.swift:5",
+        "Cart/CartViewController.swift:6", "UI/Router.swift:17", "UI/Router.swift:7",
+      ])
+  }
+
+  /// An overlay singleton keeping only a weak reference to the view it shows (the toast on
+  /// screen) is presentation, like one keeping the view itself.
+  @Test func aToastKeepingItsViewWeaklyIsPresentation() throws {
+    let files = [
+      "UI/Toasts.swift": """
+      import UIKit
+      final class BannerView: UIView {}
+      final class Banners {
+        static let shared = Banners()
+        weak var onScreen: BannerView?
+        func show(in host: UIView) { let banner = BannerView(); host.addSubview(banner); onScreen = banner }
+      }
+      """,
+      "Feed/FeedViewController.swift": """
+      import RIBs
+      import UIKit
+      final class FeedViewController: UIViewController, FeedPresentable {
+        func failed() { Banners.shared.show(in: view) }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .globalState).isEmpty)
+  }
+
+  /// Views in many files nesting style types of the same names (`Style`, `Metrics` in each):
+  /// each type is decided once. Walking every path through the shared names took minutes for
+  /// 40 such files (the work doubles with each level).
+  @Test(.timeLimit(.minutes(1))) func sameNamedNestedStylesAreDecidedOnce() throws {
+    var files: [String: String] = [:]
+    for index in 1...40 {
+      files["Cards/Card\(index).swift"] = """
+        import UIKit
+        final class Card\(index)View: UIView {
+          struct Look { let top: Frame; let bottom: Frame; let tint: UIColor }
+          struct Frame { let inner: Edge; let outer: Edge; let tint: UIColor }
+          struct Edge { let left: Line; let right: Line; let tint: UIColor }
+          struct Line { let start: Dot; let end: Dot; let tint: UIColor }
+          struct Dot { let tint: UIColor; let size: CGFloat }
+          let look: Look
+          init(look: Look) { self.look = look; super.init(frame: .zero) }
+        }
+        """
+    }
+    #expect(try findingPlaces(files, .globalState).isEmpty)
+  }
+
+  /// An enum of cases only is appearance when it names a look (`Tint`, `ThemeStyle`,
+  /// `FontWeight`): one naming the user's plan or sign-in phase is state, whatever else the
+  /// singleton holds.
+  @Test func aLookSingletonHoldingThePlanIsState() throws {
+    let files = [
+      "Look/LookStore.swift": """
+      import UIKit
+      enum Tier: Int { case basic, gold }
+      enum LoginStep { case none, pending, done }
+      enum ThemeStyle { case light, dark }
+      struct Look {
+        var accent: UIColor
+        var style: ThemeStyle
+        var tier: Tier
+        var step: LoginStep
+        init(accent: UIColor) { self.accent = accent; style = .light; tier = .basic; step = .none }
+      }
+      final class LookStore {
+        static let shared = LookStore()
+        var look = Look(accent: .blue)
+      }
+      """,
+      "Upsell/UpsellViewController.swift": """
+      import RIBs
+      import UIKit
+      final class UpsellViewController: UIViewController, UpsellPresentable {
+        override func viewDidLoad() {
+          if LookStore.shared.look.tier == .basic { view.backgroundColor = .red }
+        }
+        func bought() { LookStore.shared.look.tier = .gold }
+      }
+      """,
+    ]
+    let found = try findingPlaces(files, .globalState).sorted()
+    #expect(
+      found == [
+        "Look/LookStore.swift:13", "Upsell/UpsellViewController.swift:5",
+        "Upsell/UpsellViewController.swift:7",
       ])
   }
 

@@ -155,6 +155,41 @@ import Testing
       ])
   }
 
+  /// A view ending its listener's action subject (an error, a completion, or binding a stream
+  /// that ends at once to it) ends the listener's input for every later view: no action sent,
+  /// still reported. Sending a value, or binding a button's taps, is the input.
+  @Test func aViewEndingItsListenersActionSubjectIsReported() throws {
+    let files = [
+      "Cart/CartViewController.swift": """
+      import RIBs
+      protocol CartPresentableListener: AnyObject {
+        var actions: PublishSubject<CartAction> { get }
+        var eventStream: PassthroughSubject<CartEvent, Never> { get }
+      }
+      final class CartViewController: UIViewController, CartPresentable {
+        weak var listener: CartPresentableListener?
+        override func viewDidLoad() {
+          guard let listener else { return }
+          Observable.just(CartAction.load).bind(to: listener.actions).disposed(by: bag)
+          listener.actions.onNext(.load)
+          listener.eventStream.send(.shown)
+          button.rx.tap.map { CartAction.load }.bind(to: listener.actions).disposed(by: bag)
+        }
+        func failed(_ error: Error) { listener?.actions.onError(error) }
+        func closed() { listener?.eventStream.send(completion: .finished) }
+        deinit { listener?.actions.onCompleted() }
+      }
+      enum CartAction { case load }
+      enum CartEvent { case shown }
+      """
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService).sorted() == [
+        "Cart/CartViewController.swift:10", "Cart/CartViewController.swift:15",
+        "Cart/CartViewController.swift:16", "Cart/CartViewController.swift:17",
+      ])
+  }
+
   @Test func aViewWritingItsListenersRelayThroughSelfReboundIsReported() throws {
     let source = """
       import RIBs
