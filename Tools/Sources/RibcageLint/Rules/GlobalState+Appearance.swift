@@ -77,15 +77,22 @@ extension GlobalState {
     func isAppearance(_ type: String) -> Bool {
       if let known = decided[type] { return known }
       decided[type] = false
-      guard showsUI.contains(type), let fields = held[type],
+      guard showsUI.contains(type), held[type] != nil,
         !inheritsUIType(type, in: run) || inheritsUIType(type, in: run, viewsOnly: true)
       else { return false }
-      let result = fields.allSatisfy {
-        $0 == weakReference || (isUIType($0) && !$0.hasSuffix("Controller")) || $0.hasPrefix("CG")
-          || (caseOnly.contains($0) && namesALook($0)) || isAppearance($0)
-      }
+      let result = holdsOnlyAppearance(type)
       decided[type] = result
       return result
+    }
+    // What a type stores, and what its app superclasses store (a `Theme` subclassing an
+    // account snapshot keeps the account).
+    func holdsOnlyAppearance(_ type: String, depth: Int = 0) -> Bool {
+      guard depth < 10 else { return false }
+      let fields = held[type] ?? []
+      return fields.allSatisfy {
+        $0 == weakReference || (isUIType($0) && !$0.hasSuffix("Controller")) || $0.hasPrefix("CG")
+          || (caseOnly.contains($0) && namesALook($0)) || isAppearance($0)
+      } && (run.inheritance[type] ?? []).allSatisfy { holdsOnlyAppearance($0, depth: depth + 1) }
     }
     return Set(held.keys.filter { isAppearance($0) })
   }

@@ -450,9 +450,12 @@ final class GlobalState: FileRule, LintRule {
     context.facts.launchers.insert(outer.info.name)
   }
 
-  /// The types that launch the root RIB (``noteLaunch(_:named:on:)``), over every file.
+  /// The types that launch the root RIB (``noteLaunch(_:named:on:)``), over every file — but
+  /// not a RIB's part whose role the launching file does not show (an extension, in a file of
+  /// its own, of a root router named without a role's suffix).
   static func launchers(in run: RunFacts) -> Set<String> {
-    run.analyses.reduce(into: []) { $0.formUnion($1.facts.launchers) }
+    run.analyses.reduce(into: Set<String>()) { $0.formUnion($1.facts.launchers) }
+      .filter { !run.inheritsRole($0, Role.ribParts) }
   }
 
   private static func isCompositionRoot(_ user: TypeInfo) -> Bool {

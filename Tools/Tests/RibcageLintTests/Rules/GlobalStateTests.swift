@@ -296,6 +296,31 @@ import Testing
       ])
   }
 
+  /// A root router named without a role's suffix, launching itself from an extension in a file
+  /// of its own, is still a RIB's router: its uses of singletons are reported.
+  @Test func aRootRouterLaunchingItselfFromAnExtensionIsNoCompositionRoot() throws {
+    let files = [
+      "Services/Services.swift": Self.services,
+      "Root/Start.swift": """
+      import RIBs
+      import UIKit
+      extension MainRoot {
+        func start(in window: UIWindow) { self.launch(from: window) }
+      }
+      """,
+      "Root/MainRoot.swift": """
+      import RIBs
+      final class MainRoot: LaunchRouter<MainInteractable, MainViewControllable> {
+        override func didLoad() { if KeychainStore.shared.isEmpty { routeToWelcome() } }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Root/MainRoot.swift:3", "Services/Services.swift:1",
+      ])
+  }
+
   @Test func aRootComponentBuiltWithAnEmptyDependencyWiresSingletons() throws {
     let files = [
       "Services/Services.swift": Self.services,
@@ -871,6 +896,36 @@ import Testing
         """
     }
     #expect(try findingPlaces(files, .globalState).isEmpty)
+  }
+
+  /// What a theme inherits is what it holds: one subclassing the app's account snapshot keeps
+  /// the account, however few colours it adds.
+  @Test func aThemeInheritingTheAccountIsState() throws {
+    let files = [
+      "Look/Skins.swift": """
+      import UIKit
+      class Snapshot { var userID: String?; var token: String? }
+      final class Skin: Snapshot {
+        let accent: UIColor
+        init(accent: UIColor) { self.accent = accent }
+      }
+      final class Skins {
+        static let shared = Skins()
+        var skin = Skin(accent: .red)
+      }
+      """,
+      "Profile/ProfileViewController.swift": """
+      import RIBs
+      import UIKit
+      final class ProfileViewController: UIViewController, ProfilePresentable {
+        func signedIn(_ id: String) { Skins.shared.skin.userID = id }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState).sorted() == [
+        "Look/Skins.swift:8", "Profile/ProfileViewController.swift:4",
+      ])
   }
 
   /// An enum of cases only is appearance when it names a look (`Tint`, `ThemeStyle`,
