@@ -14,14 +14,22 @@ extension StreamWrittenOutsideService {
     "PublishSubject", "PublishRelay", "PassthroughSubject",
   ]
 
-  /// Notes a protocol's event stream and its element type (`PublishSubject<BoardAction>`).
+  /// Notes a protocol's event stream and its element type (`PublishSubject<BoardAction>`); any
+  /// other stream it requires as none ("": a `BehaviorRelay` of the same name in another
+  /// module's protocol of the same name is no event stream).
   func noteEventStream(_ property: PropertyDeclaration, of info: TypeInfo) {
+    let key = "\(info.name).\(property.name)"
     guard Self.eventStreamTypes.contains(property.typeName),
       let type = property.binding.typeAnnotation?.type,
       let generic = Self.genericArguments(of: type), generic.count >= 1,
       case .type(let element) = generic.first?.argument
-    else { return }
-    context.facts.protocolEventStreams["\(info.name).\(property.name)"] = element.baseName
+    else {
+      if Self.writeSideTypes.contains(property.typeName) {
+        context.facts.protocolEventStreams[key] = ""
+      }
+      return
+    }
+    context.facts.protocolEventStreams[key] = element.baseName
   }
 
   /// A view side writing `path` (`listener.viewActions`) at `node`: judged once every file is
@@ -73,17 +81,31 @@ extension StreamWrittenOutsideService {
 
   /// The writes ``drivenListenerWrite(_:at:in:)`` deferred that are not the listener's action input.
   static func listenerWrites(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var listenerTypes: [String: String] = [:]
-    var eventStreams: [String: String] = [:]
-    for analysis in run.analyses {
-      listenerTypes.merge(analysis.facts.listenerTypes) { first, _ in first }
-      eventStreams.merge(analysis.facts.protocolEventStreams) { first, _ in first }
+    // Per module (modules that name their parts plainly each have a `PresentableListener`);
+    // from another module only when one module alone has the name.
+    var listenerTypes: [String: [String: String]] = [:]  // name → module → listener
+    var eventStreams: [String: [String: String]] = [:]  // "Listener.property" → module → element
+    for (index, analysis) in run.analyses.enumerated() {
+      let module = run.modules[index]
+      for (writer, listener) in analysis.facts.listenerTypes {
+        listenerTypes[writer, default: [:]][module] = listenerTypes[writer]?[module] ?? listener
+      }
+      for (key, element) in analysis.facts.protocolEventStreams {
+        eventStreams[key, default: [:]][module] = eventStreams[key]?[module] ?? element
+      }
+    }
+    func lookUp(_ name: String, in table: [String: [String: String]], from module: String)
+      -> String?
+    {
+      guard let byModule = table[name] else { return nil }
+      return byModule[module] ?? (byModule.count == 1 ? byModule.values.first : nil)
     }
     var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
+      let module = run.modules[index]
       for write in analysis.facts.listenerStreamWrites {
-        if write.sendsAValue, let listener = listenerTypes[write.writer],
-          let element = eventStreams["\(listener).\(write.property)"],
+        if write.sendsAValue, let listener = lookUp(write.writer, in: listenerTypes, from: module),
+          let element = lookUp("\(listener).\(write.property)", in: eventStreams, from: module),
           isActionVocabulary(element), run.declaration(element, from: index)?.shape == .enumType
         {
           continue

@@ -190,6 +190,35 @@ import Testing
       ])
   }
 
+  /// Modules that name their parts plainly each have their own `PresentableListener`: a
+  /// view's write is judged by its own module's protocol, not by another's of the same name.
+  @Test func eachModulesListenerProtocolJudgesItsOwnViews() throws {
+    let files = [
+      "Sources/Feed/FeedViewController.swift": """
+      import RIBs
+      enum FeedViewEvent { case refresh }
+      protocol PresentableListener: AnyObject { var viewEvents: PublishSubject<FeedViewEvent> { get } }
+      final class FeedViewController: UIViewController, FeedPresentable {
+        weak var listener: PresentableListener?
+        func refresh() { listener?.viewEvents.onNext(.refresh) }
+      }
+      """,
+      "Sources/Wallet/WalletViewController.swift": """
+      import RIBs
+      enum WalletViewEvent { case loading, loaded(balance: Int) }
+      protocol PresentableListener: AnyObject { var viewEvents: BehaviorRelay<WalletViewEvent> { get } }
+      final class WalletViewController: UIViewController, WalletPresentable {
+        weak var listener: PresentableListener?
+        func show(_ balance: Int) { listener?.viewEvents.accept(.loaded(balance: balance)) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService).sorted() == [
+        "Sources/Wallet/WalletViewController.swift:6"
+      ])
+  }
+
   @Test func aViewWritingItsListenersRelayThroughSelfReboundIsReported() throws {
     let source = """
       import RIBs
