@@ -85,14 +85,18 @@ extension GlobalState {
       return result
     }
     // What a type stores, and what its app superclasses store (a `Theme` subclassing an
-    // account snapshot keeps the account).
-    func holdsOnlyAppearance(_ type: String, depth: Int = 0) -> Bool {
-      guard depth < 10 else { return false }
-      let fields = held[type] ?? []
-      return fields.allSatisfy {
-        $0 == weakReference || (isUIType($0) && !$0.hasSuffix("Controller")) || $0.hasPrefix("CG")
-          || (caseOnly.contains($0) && namesALook($0)) || isAppearance($0)
-      } && (run.inheritance[type] ?? []).allSatisfy { holdsOnlyAppearance($0, depth: depth + 1) }
+    // account snapshot keeps the account); each type's once, as above.
+    var holds: [String: Bool] = [:]
+    func holdsOnlyAppearance(_ type: String) -> Bool {
+      if let known = holds[type] { return known }
+      holds[type] = false
+      let result =
+        (held[type] ?? []).allSatisfy {
+          $0 == weakReference || (isUIType($0) && !$0.hasSuffix("Controller"))
+            || $0.hasPrefix("CG") || (caseOnly.contains($0) && namesALook($0)) || isAppearance($0)
+        } && (run.inheritance[type] ?? []).allSatisfy { holdsOnlyAppearance($0) }
+      holds[type] = result
+      return result
     }
     return Set(held.keys.filter { isAppearance($0) })
   }

@@ -170,8 +170,12 @@ final class GlobalState: FileRule, LintRule {
   ) -> Bool {
     guard name.elementsEqual(application), end < bytes.count, bytes[end] == UInt8(ascii: ".")
     else { return false }
+    // Not an implicit member (`open(.screen(id:))`): that is one of the app's own types, handed
+    // to an overload of its own.
     let rest = bytes[(end + 1)...]
-    return urlHandOffs.contains { rest.starts(with: $0) }
+    return urlHandOffs.contains { handOff in
+      rest.starts(with: handOff) && rest.dropFirst(handOff.count).first != UInt8(ascii: ".")
+    }
   }
 
   /// Accessors that return a type's one shared instance.

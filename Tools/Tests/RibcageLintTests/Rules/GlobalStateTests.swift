@@ -1184,6 +1184,34 @@ import Testing
       ], "\(places)")
   }
 
+  /// The app's own `UIApplication.open` overload taking one of its types (`.screen(…)`, not a
+  /// URL) is no hand-off to the system: a static helper calling it is a facade like any other.
+  @Test func openingTheAppsOwnDestinationIsNoURLHandOff() throws {
+    let files = [
+      "Utils/Routes.swift": """
+      import UIKit
+      enum Destination { case screen(id: String) }
+      final class Outbox { static let shared = Outbox(); var pending: [Destination] = [] }
+      extension UIApplication {
+        func open(_ destination: Destination) { Outbox.shared.pending.append(destination) }
+      }
+      enum Routes {
+        static func show(_ id: String) { UIApplication.shared.open(.screen(id: id)) }
+        static func web(_ url: URL) { UIApplication.shared.open(url, options: [:]) }
+      }
+      """,
+      "Player/PlayerInteractor.swift": """
+      import RIBs
+      final class PlayerInteractor: PresentableInteractor<PlayerPresentable> {
+        func show(_ id: String) { Routes.show(id) }
+        func web(_ url: URL) { Routes.web(url) }
+      }
+      """,
+    ]
+    let places = try findingPlaces(files, .globalState).sorted()
+    #expect(places == ["Player/PlayerInteractor.swift:3", "Utils/Routes.swift:7"], "\(places)")
+  }
+
   /// A static request function over the system's shared URL session keeps no state of the
   /// app's: an interactor calling it reaches no state another RIB shares (a hidden dependency,
   /// not global state). One that also keeps a token in the defaults does.
