@@ -222,8 +222,17 @@ final class RetainCycleClosure: FileRule, LintRule {
     }
     if checkStoredOnItself(closure, owner, property: property, in: info) { return }
     // On a local (a cell configured in `cellForRow`, which the table view owns) it is not kept
-    // by self.
-    guard !SyntaxQueries.isLocal(owner, at: closure) else { return }
+    // by self — unless the method returns the local into a property of self's.
+    guard !SyntaxQueries.isLocal(owner, at: closure) else {
+      if let property = Self.propertyKeeping(returned: owner, around: closure) {
+        checkCapture(
+          closure, of: "self", in: info,
+          context: "it is stored on '\(owner)', which its method returns into '\(property)', "
+            + "which \(info.name) keeps",
+          isJudgment: true)
+      }
+      return
+    }
     checkCapture(
       closure, of: "self", in: info,
       context: "it is stored on '\(owner)', which \(info.name) keeps", isJudgment: true)

@@ -25,6 +25,40 @@ import Testing
     #expect(messages[0].contains("captures child strongly and it is stored on 'child' itself"))
   }
 
+  /// A card made by a method that returns it, its handler capturing the view controller, and
+  /// the card kept by a presenter the controller keeps (`lazy var sheet = Sheet(root:
+  /// makeCard())`): controller → sheet → card → handler → controller. A card the method only
+  /// shows, or returns to a caller that keeps nothing, holds nothing.
+  @Test func aHandlerOnACardTheMethodReturnsIntoAPropertyIsACycle() throws {
+    let source = """
+      import RIBs
+      import UIKit
+      final class WelcomeViewController: UIViewController, WelcomePresentable {
+        lazy var sheet: CardSheet = CardSheet(root: makeCard())
+        private func makeCard() -> Card {
+          let card = Card(title: "Hi")
+          card.onClose = { _ in Flags.seen = true }
+          card.onAction = { _ in self.sheet.dismiss() }
+          return card
+        }
+        private func makeToast() -> Card {
+          let toast = Card(title: "Bye")
+          toast.onAction = { _ in self.view.endEditing(true) }
+          return toast
+        }
+        func showTip() {
+          let tip = Card(title: "Tip")
+          tip.onAction = { _ in self.dismiss(animated: true) }
+          tip.show()
+        }
+        func bye() { makeToast().show() }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [8])
+    let messages = try findings(source, rule: .retainCycleClosure).map(\.message)
+    #expect(messages.first?.contains("returns into 'sheet'") == true, "\(messages)")
+  }
+
   @Test func rxSwiftSubscribeInAnInteractor() throws {
     // Kept in the interactor's own dispose bag: a cycle until the bag goes. Ended on
     // deactivation: the closure lives no longer than the active interactor.
