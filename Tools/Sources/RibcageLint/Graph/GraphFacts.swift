@@ -106,6 +106,12 @@ struct TypeDeclaration: Sendable {
   /// A method or initializer: what it takes and returns.
   struct Function: Sendable {
     var name: String
+    /// Name and argument labels (`build(withListener:)`), as ``Creation/function`` names it.
+    var identity: String
+    /// A type's own method (`static func preview()`), not one of its values'.
+    var isStatic = false
+    /// `private` or `fileprivate`: a helper of the type's other methods.
+    var isPrivate = false
     /// Argument label (or `_`) and type base name of each parameter.
     var parameters: [(label: String, type: String)]
     var returnType: String?

@@ -211,8 +211,13 @@ final class GraphVisitor: SyntaxVisitor {
     let identity = node.name.text + "(" + labels.joined() + ")"
     let parameters = record(node.signature.parameterClause, in: identity)
     let returnType = node.signature.returnClause.map { $0.type.baseName }
+    let modifiers = Set(node.modifiers.map(\.name.tokenKind))
     current.functions.append(
-      .init(name: node.name.text, parameters: parameters, returnType: returnType))
+      .init(
+        name: node.name.text, identity: identity,
+        isStatic: !modifiers.isDisjoint(with: [.keyword(.static), .keyword(.class)]),
+        isPrivate: !modifiers.isDisjoint(with: [.keyword(.private), .keyword(.fileprivate)]),
+        parameters: parameters, returnType: returnType))
     if isMember(node) {
       current.members.append(
         .init(
@@ -225,7 +230,8 @@ final class GraphVisitor: SyntaxVisitor {
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     let parameters = record(node.signature.parameterClause, in: "init")
-    current.functions.append(.init(name: "init", parameters: parameters, returnType: nil))
+    current.functions.append(
+      .init(name: "init", identity: "init", parameters: parameters, returnType: nil))
     functions.append("init")
     return .visitChildren
   }

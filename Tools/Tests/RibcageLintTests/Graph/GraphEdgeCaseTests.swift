@@ -444,3 +444,52 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   ])
   #expect(twice.messages(.builtTwice).count == 1, "\(twice.problems)")
 }
+
+/// A builder's or router's static factory that makes its own RIB for previews or tests opens
+/// nothing at run time: no edge to itself.
+@Test(.timeLimit(.minutes(10))) func aStaticPreviewFactoryIsNoEdgeToItself() throws {
+  let thread = rib("Thread").replacingOccurrences(
+    of: "final class ThreadBuilder: Builder<ThreadDependency> {",
+    with: """
+      final class ThreadBuilder: Builder<ThreadDependency> {
+        static func preview() -> ThreadRouting {
+          let builder = ThreadBuilder(dependency: PreviewThreadComponent())
+          return builder.build()
+        }
+      """)
+  let found = try graph(["Thread.swift": thread])
+  #expect(found.edgeList.isEmpty, "\(found.edgeList)")
+  #expect(found.roots == ["Thread"], "\(found.roots)")
+}
+
+/// A private helper of the parent's builder that makes the child's builder is part of a build,
+/// not an alternative build method: made there and in `build()`, the child is made twice.
+@Test(.timeLimit(.minutes(10))) func aPrivateBuildHelperMakingTheChildAgainIsBuiltTwice() throws {
+  let feed = """
+    import RIBs
+    final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
+    final class FeedBuilder: Builder<EmptyDependency> {
+      func build() -> FeedRouter {
+        let component = FeedComponent(dependency: dependency)
+        buildWarmup(component)
+        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+      }
+      private func buildWarmup(_ component: FeedComponent) {
+        let spare = ThreadBuilder(dependency: component)
+        _ = spare.build()
+      }
+    }
+    final class FeedRouter: Router<FeedInteractor> {
+      private let threadBuilder: ThreadBuilder
+      init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
+        self.threadBuilder = threadBuilder
+        super.init(interactor: interactor)
+      }
+      func routeToThread() { attachChild(threadBuilder.build()) }
+    }
+    final class FeedInteractor: Interactor {}
+    """
+  let found = try graph(["Feed.swift": feed, "Thread.swift": rib("Thread")])
+  #expect(found.edgeList == ["Feed → Thread"])
+  #expect(found.messages(.builtTwice).count == 1, "\(found.problems)")
+}

@@ -59,6 +59,74 @@ import Testing
     #expect(messages.first?.contains("returns into 'sheet'") == true, "\(messages)")
   }
 
+  /// Only a property that keeps the card itself keeps the handler: one storing a value read off
+  /// the card (`makeCard().title`), or what an overload of the same name returns, or a closure
+  /// that calls the method later, keeps no card.
+  @Test func aPropertyKeepingSomethingElseThanTheReturnedCardIsNoCycle() throws {
+    let source = """
+      import UIKit
+      final class WelcomeViewController: UIViewController {
+        lazy var cardTitle: String = makeCard().title
+        lazy var banner: Card = makeCard(for: "banner")
+        lazy var showLater: () -> Void = { [unowned self] in self.present(self.makeCard()) }
+        lazy var sheet = CardSheet(root: try! makeCard(named: "x"))
+        private func makeCard() -> Card {
+          let card = Card(title: "Hi")
+          card.onAction = { _ in self.dismiss(animated: true) }
+          return card
+        }
+        private func makeCard(for name: String) -> Card { Card(title: name) }
+        private func makeCard(named name: String) throws -> Card {
+          let card = Card(title: name)
+          card.onAction = { _ in self.sheet.dismiss() }
+          return card
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [15])
+  }
+
+  /// The card kept through a closure the property is initialized with (`lazy var manager = {
+  /// let root = makeCard(); return Manager(rootItem: root) }()`), or through an assignment in
+  /// one of the type's methods (`manager = Manager(rootItem: makeCard())`).
+  @Test func aCardKeptThroughAClosureInitializerOrAnAssignmentIsACycle() throws {
+    let source = """
+      import UIKit
+      final class StatusViewController: UIViewController {
+        lazy var manager: Manager = {
+          let root: Item = makeCard()
+          return Manager(rootItem: root)
+        }()
+        private func makeCard() -> Item {
+          let page = Page(title: "Oops")
+          page.actionHandler = { _ in self.manager.dismiss() }
+          return page
+        }
+      }
+      final class ErrorViewController: UIViewController {
+        var manager: Manager?
+        func show() { manager = Manager(rootItem: makeCard()) }
+        private func makeCard() -> Item {
+          let page = Page(title: "Oops")
+          page.actionHandler = { _ in self.manager?.dismiss() }
+          return page
+        }
+      }
+      final class TipViewController: UIViewController {
+        lazy var title: String = {
+          let root = makeCard()
+          return root.title
+        }()
+        private func makeCard() -> Item {
+          let page = Page(title: "Tip")
+          page.actionHandler = { _ in self.dismiss(animated: true) }
+          return page
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [9, 18])
+  }
+
   @Test func rxSwiftSubscribeInAnInteractor() throws {
     // Kept in the interactor's own dispose bag: a cycle until the bag goes. Ended on
     // deactivation: the closure lives no longer than the active interactor.

@@ -41,10 +41,12 @@ extension GraphBuilder {
     // not by an adapter wrapping the builder (a different builder). Only when no other builder
     // has its name (a `Builder` in every folder names no RIB in particular), and not when the
     // new builder is built while the RIB itself is being built: that recurses without end. A
-    // component conforming to its own RIB's dependency opens nothing.
+    // component conforming to its own RIB's dependency opens nothing, nor does a static
+    // factory (a preview's, a test's).
     func nestsItself(_ use: Use, builtAtOnce: Bool) -> Bool {
       guard let ownBuilder, let name = index.entries[ownBuilder]?.name,
         context.builderNameCounts[name] == 1, !use.evidence.hasPrefix("extension "),
+        use.method?.isStatic != true,
         [rib.routerKey, rib.componentKey].contains(use.owner.key)
           || (use.owner.key == ownBuilder && !use.evidence.hasPrefix("stores "))
       else { return false }

@@ -17,6 +17,12 @@ extension GraphBuilder {
     /// its builder as a property for DI): it provides, but another RIB may be the one that
     /// attaches the child.
     var isProvision = false
+
+    /// The method the use is in, as its type declares it.
+    var method: TypeDeclaration.Function? {
+      guard let function else { return nil }
+      return owner.parts.lazy.flatMap(\.declaration.functions).first { $0.identity == function }
+    }
   }
 
   static func evidenceOrder(_ first: Use, _ second: Use) -> Bool {
