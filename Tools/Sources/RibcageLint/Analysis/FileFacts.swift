@@ -38,6 +38,10 @@ struct FileFacts: Sendable {
   /// Router type name → its methods → the methods of its own they call (to tell a child
   /// attached once from `didLoad`, through helpers, from one attached on a route).
   var routerCalls: [String: [String: Set<String>]] = [:]
+  /// Router → method → its own methods it calls handing them a bag nobody keeps
+  /// (`detachWhenClosed(child: router, disposedBy: DisposeBag())`): what they subscribe is
+  /// disposed at once.
+  var routerCallsWithThrowawayBags: [String: [String: Set<String>]] = [:]
   /// Router type name → its methods → the calls of its own each makes from one `case` of a
   /// `switch` (keyed by the case's offset): a method dispatching a request calls one route a
   /// request, not several at once as a tab bar sets up its tabs.

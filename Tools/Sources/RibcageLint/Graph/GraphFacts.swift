@@ -88,6 +88,9 @@ struct TypeDeclaration: Sendable {
     /// Built in the same expression (`FooBuilder(dependency: self).build()`): nothing stores
     /// the builder to build on demand.
     var isBuiltAtOnce = false
+    /// In a static method or property (`static func preview()`), or a function inside one:
+    /// nothing an instance does at run time.
+    var isInStaticScope = false
   }
 
   /// `receiver.build(…)` (or `buildX(…)`) on a name: which builder is used, and how.
@@ -101,17 +104,13 @@ struct TypeDeclaration: Sendable {
     /// (`dependency.profileBuilder.build(…)`): its type is the RIB's component's property of
     /// that name, when the type does not bind the name itself.
     var isThroughMember = false
+    /// In a static method or property, or a function inside one.
+    var isInStaticScope = false
   }
 
   /// A method or initializer: what it takes and returns.
   struct Function: Sendable {
     var name: String
-    /// Name and argument labels (`build(withListener:)`), as ``Creation/function`` names it.
-    var identity: String
-    /// A type's own method (`static func preview()`), not one of its values'.
-    var isStatic = false
-    /// `private` or `fileprivate`: a helper of the type's other methods.
-    var isPrivate = false
     /// Argument label (or `_`) and type base name of each parameter.
     var parameters: [(label: String, type: String)]
     var returnType: String?

@@ -211,13 +211,8 @@ final class GraphVisitor: SyntaxVisitor {
     let identity = node.name.text + "(" + labels.joined() + ")"
     let parameters = record(node.signature.parameterClause, in: identity)
     let returnType = node.signature.returnClause.map { $0.type.baseName }
-    let modifiers = Set(node.modifiers.map(\.name.tokenKind))
     current.functions.append(
-      .init(
-        name: node.name.text, identity: identity,
-        isStatic: !modifiers.isDisjoint(with: [.keyword(.static), .keyword(.class)]),
-        isPrivate: !modifiers.isDisjoint(with: [.keyword(.private), .keyword(.fileprivate)]),
-        parameters: parameters, returnType: returnType))
+      .init(name: node.name.text, parameters: parameters, returnType: returnType))
     if isMember(node) {
       current.members.append(
         .init(
@@ -230,8 +225,7 @@ final class GraphVisitor: SyntaxVisitor {
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     let parameters = record(node.signature.parameterClause, in: "init")
-    current.functions.append(
-      .init(name: "init", identity: "init", parameters: parameters, returnType: nil))
+    current.functions.append(.init(name: "init", parameters: parameters, returnType: nil))
     functions.append("init")
     return .visitChildren
   }
@@ -280,22 +274,40 @@ final class GraphVisitor: SyntaxVisitor {
         .init(
           type: type, scope: Self.scopeArgument(node), function: functions.last,
           flag: flags.last, place: point(node), isUnused: Self.isUnused(node),
-          isBuiltAtOnce: Self.isBuiltAtOnce(node)))
+          isBuiltAtOnce: Self.isBuiltAtOnce(node), isInStaticScope: Self.isInStaticScope(node)))
     } else if let access = callee.as(MemberAccessExprSyntax.self),
       access.declName.baseName.text.hasPrefix("build")
     {
       if let receiver = Self.receiverName(access.base) {
         current.buildCalls.append(
           .init(
-            receiver: receiver, flag: flags.last, function: functions.last, place: point(node)))
+            receiver: receiver, flag: flags.last, function: functions.last, place: point(node),
+            isInStaticScope: Self.isInStaticScope(node)))
       } else if let receiver = Self.memberReceiverName(access.base) {
         current.buildCalls.append(
           .init(
             receiver: receiver, flag: flags.last, function: functions.last, place: point(node),
-            isThroughMember: true))
+            isThroughMember: true, isInStaticScope: Self.isInStaticScope(node)))
       }
     }
     return .visitChildren
+  }
+
+  /// Whether `node` is in a static (or `class`) method or property of its type, or in a
+  /// function or closure inside one.
+  private static func isInStaticScope(_ node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let parent = current, !parent.is(MemberBlockSyntax.self) {
+      let modifiers =
+        parent.as(FunctionDeclSyntax.self)?.modifiers
+        ?? parent.as(VariableDeclSyntax.self)?.modifiers ?? []
+      let isStatic = modifiers.contains {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      }
+      if isStatic { return true }
+      current = parent.parent
+    }
+    return false
   }
 
   /// Whether the value `call` makes is the receiver of a build call (`Foo(…).build(…)`).

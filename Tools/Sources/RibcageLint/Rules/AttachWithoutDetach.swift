@@ -59,6 +59,11 @@ final class AttachWithoutDetach: FileRule, LintRule {
       } else {
         context.facts.routerCalls[info.name, default: [:]][function, default: []].insert(name)
       }
+      if Self.handsOnAThrowawayBag(call) {
+        context.facts.routerCallsWithThrowawayBags[info.name, default: [:]][
+          function, default: []
+        ].insert(name)
+      }
     }
     if name == "detachChild" || Self.handsOnDetachChild(call) {
       context.facts.detaching.insert(info.name)
@@ -174,6 +179,15 @@ final class AttachWithoutDetach: FileRule, LintRule {
         }
       }
     }
+    var throwaway: [String: [String: Set<String>]] = [:]
+    for (index, analysis) in run.analyses.enumerated() {
+      for (router, methods) in analysis.facts.routerCallsWithThrowawayBags {
+        throwaway["\(run.modules[index])|\(router)", default: [:]].merge(methods) { $0.union($1) }
+      }
+    }
+    Self.detachThroughSharedHelpers(
+      calls: calls, throwaway: throwaway, detaching: &detaching,
+      detachingMethods: &detachingMethods)
     var attachingMethods: [String: Set<String>] = [:]
     for (index, analysis) in run.analyses.enumerated() {
       for (router, attaches) in analysis.facts.attaches {

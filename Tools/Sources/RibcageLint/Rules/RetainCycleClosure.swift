@@ -38,6 +38,9 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Type → the bags its `willResignActive`/`didStop` empty (`cancellables.removeAll()`,
   /// `disposeBag = DisposeBag()`, `cancellables.forEach { $0.cancel() }`).
   private var emptiedBags: [String: Set<String>] = [:]
+  /// Per type (its member block): the calls in what its properties are given, by name, read
+  /// once (``propertyKeeping(returned:around:)``).
+  var keptCallsByType: [SyntaxIdentifier: [String: [KeptCall]]] = [:]
 
   /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
   static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]
@@ -224,7 +227,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     // On a local (a cell configured in `cellForRow`, which the table view owns) it is not kept
     // by self — unless the method returns the local into a property of self's.
     guard !SyntaxQueries.isLocal(owner, at: closure) else {
-      if let property = Self.propertyKeeping(returned: owner, around: closure) {
+      if let property = propertyKeeping(returned: owner, around: closure) {
         checkCapture(
           closure, of: "self", in: info,
           context: "it is stored on '\(owner)', which its method returns into '\(property)', "

@@ -569,6 +569,16 @@ final class UnboundSubscription: FileRule, LintRule {
   }
 
   /// Whether the value of `expression` is bound to a lifecycle, stored, returned or handed on.
+  /// Whether `closure` is the builder closure of `bag.insert { … }`: each of its statements a
+  /// disposable the bag keeps.
+  private static func isInsertedIntoABag(_ closure: ClosureExprSyntax) -> Bool {
+    guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
+      call.trailingClosure?.id == closure.id, call.arguments.isEmpty,
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    else { return false }
+    return member.declName.baseName.text == "insert"
+  }
+
   private func isBound(_ expression: Syntax) -> Bool {
     var node = expression
     while let parent = node.parent {
@@ -582,10 +592,13 @@ final class UnboundSubscription: FileRule, LintRule {
         return true
       }
       if let item = parent.as(CodeBlockItemSyntax.self) {
-        // The only expression of a function with a result, a getter or a closure: returned.
-        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else {
-          return false
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        // A statement of `disposeBag.insert { … }` (RxSwift's builder): put in the bag.
+        if let closure = list.parent?.as(ClosureExprSyntax.self), Self.isInsertedIntoABag(closure) {
+          return true
         }
+        // The only expression of a function with a result, a getter or a closure: returned.
+        guard list.count == 1 else { return false }
         if let function = list.parent?.parent?.as(FunctionDeclSyntax.self) {
           return function.signature.returnClause != nil
         }

@@ -27,6 +27,61 @@ import Testing
     #expect(try linter.lint(paths: [], workingDirectory: folder.path).findings.isEmpty)
   }
 
+  /// A team's own helper on the framework's router (`extension ViewableRouter { func
+  /// detachWhenClosed(child:) { … detachChild(child) } }`), in another file: a route calling it
+  /// detaches what it attaches. A helper that only presents detaches nothing, nor does one
+  /// handed a bag nobody keeps (`disposedBy: DisposeBag()`): its subscription ends at once.
+  @Test func aRouteDetachingThroughTheTeamsRouterHelperDetaches() throws {
+    let places = try findingPlaces(
+      [
+        "Tooling/Router+Detach.swift": """
+        import RIBs
+        extension ViewableRouter {
+          func detachWhenClosed(child: ViewableRouting, disposedBy bag: DisposeBag) {
+            child.viewControllable.uiviewController.closed
+              .subscribe(onNext: { [weak self] in self?.detachChild(child) })
+              .disposed(by: bag)
+          }
+          func presentModally(_ child: ViewableRouting) {
+            viewControllable.uiviewController.present(child.viewControllable.uiviewController, animated: true)
+          }
+        }
+        """,
+        "Main/MainRouter.swift": """
+        import RIBs
+        final class MainRouter: ViewableRouter<MainInteractable, MainViewControllable> {
+          func routeToProfile() {
+            let router = profileBuilder.build()
+            attachChild(router)
+            detachWhenClosed(child: router, disposedBy: disposeBag)
+          }
+        }
+        """,
+        "Profile/ProfileRouter.swift": """
+        import RIBs
+        final class ProfileRouter: ViewableRouter<ProfileInteractable, ProfileViewControllable> {
+          func routeToEditor() {
+            let router = editorBuilder.build()
+            attachChild(router)
+            detachWhenClosed(child: router, disposedBy: DisposeBag())
+          }
+        }
+        """,
+        "Settings/SettingsRouter.swift": """
+        import RIBs
+        final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable> {
+          func routeToAbout() {
+            let router = aboutBuilder.build()
+            attachChild(router)
+            presentModally(router)
+          }
+        }
+        """,
+      ], .attachWithoutDetach)
+    #expect(
+      places == ["Profile/ProfileRouter.swift:5", "Settings/SettingsRouter.swift:5"], "\(places)")
+  }
+
   /// A regression the review of the rules' port to one file each found.
   @Test func aRuleOffInOneFolderStillLearnsFromIt() throws {
     let folder = SourceFolder([

@@ -127,6 +127,119 @@ import Testing
     #expect(try lines(source, .retainCycleClosure) == [9, 18])
   }
 
+  /// The card reaches the property through an operator (`isNew ? makeWelcome() : makeBack()`,
+  /// `saved ?? makeCard()`, `as!`), a local the property's closure configures and returns
+  /// (`tabs.viewControllers = [makeHome()]`), a closure run at once (`items.map { makeCard(for:
+  /// $0) }`, `.then { }`), a trailing-closure argument or variadic arguments.
+  @Test func aCardKeptThroughOperatorsConfiguredLocalsAndClosuresRunAtOnceIsACycle() throws {
+    let source = """
+      import UIKit
+      final class CardsViewController: UIViewController {
+        var isNew = false
+        var saved: Card?
+        lazy var first = Sheet(root: isNew ? makeWelcome() : Card())
+        lazy var second = Sheet(root: saved ?? makeBack())
+        lazy var third = Navigation(root: makeScreen() as! UIViewController)
+        lazy var tabs: UITabBarController = {
+          let tabs = UITabBarController()
+          tabs.viewControllers = [makeHome()]
+          return tabs
+        }()
+        lazy var pages = items.map { makePage(for: $0) }
+        lazy var nav = Navigation(root: makeChild { print("shown") }).then { $0.isHidden = false }
+        lazy var lines = Sheet(root: makeLines("a", "b"))
+        private func makeWelcome() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        private func makeBack() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        private func makeScreen() -> Screen {
+          let screen = Screen()
+          screen.onClose = { self.done() }
+          return screen
+        }
+        private func makeHome() -> Screen {
+          let screen = Screen()
+          screen.onClose = { self.done() }
+          return screen
+        }
+        private func makePage(for item: Item) -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        private func makeChild(onShow: @escaping () -> Void) -> Screen {
+          let screen = Screen()
+          screen.onClose = { self.done() }
+          return screen
+        }
+        private func makeLines(_ lines: String...) -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        func done() {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [18, 23, 28, 33, 38, 43, 48])
+  }
+
+  /// Nothing of the type keeps the card: a `weak` property, a nested type's own property, a
+  /// parameter or local function named like the method, a closure the property's value keeps
+  /// to call later (a data source's cell provider).
+  @Test func aCardNoPropertyOfTheTypeKeepsIsNoCycle() throws {
+    let source = """
+      import UIKit
+      final class CheckoutViewController: UIViewController {
+        private weak var activeSheet: UIViewController?
+        var manager: Manager?
+        lazy var dataSource: DataSource = {
+          let source = DataSource(collectionView: collectionView) { view, path, item in
+            return self.makeCell(view, path, item)
+          }
+          return source
+        }()
+        func show() { activeSheet = makeSheet() }
+        func start(makePage: () -> Card) { manager = Manager(rootItem: makePage()) }
+        func tip() {
+          func makePage() -> Card {
+            let card = Card()
+            card.onAction = { self.done() }
+            return card
+          }
+          Manager(rootItem: makePage()).show()
+        }
+        private func makeSheet() -> UIViewController {
+          let sheet = UIViewController()
+          sheet.onClose = { self.done() }
+          return sheet
+        }
+        private func makePage() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        private func makeCell(_ view: UIView, _ path: IndexPath, _ item: Item) -> Cell {
+          let cell = Cell()
+          cell.onTap = { self.done() }
+          return cell
+        }
+        final class TipPresenter {
+          var manager: Manager?
+          func show() { manager = Manager(rootItem: makePage()) }
+          private func makePage() -> Card { Card() }
+        }
+        func done() {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
   @Test func rxSwiftSubscribeInAnInteractor() throws {
     // Kept in the interactor's own dispose bag: a cycle until the bag goes. Ended on
     // deactivation: the closure lives no longer than the active interactor.

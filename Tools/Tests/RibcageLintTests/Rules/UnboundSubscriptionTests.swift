@@ -55,6 +55,33 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(10))) struct OneShotTaskTests {
+  /// RxSwift 6's `disposeBag.insert { … }` (each statement of the builder closure a disposable
+  /// put in the bag) and `disposeBag.insert(a, b)` bind what they are given; a closure that only
+  /// runs the subscriptions binds nothing.
+  @Test func subscriptionsInsertedIntoABagAreBound() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class MainInteractor: PresentableInteractor<MainPresentable> {
+        private let disposeBag = DisposeBag()
+        func transform(input: MainViewOutput) {
+          disposeBag.insert {
+            input.profileTap.bind { [weak self] in self?.router?.routeToProfile() }
+            input.loginTap.bind { [weak self] in self?.router?.routeToLogin() }
+          }
+          disposeBag.insert(
+            input.helpTap.bind { [weak self] in self?.router?.routeToHelp() },
+            input.aboutTap.bind { [weak self] in self?.router?.routeToAbout() })
+          perform {
+            input.closeTap.bind { [weak self] in self?.router?.close() }
+            input.backTap.bind { [weak self] in self?.router?.back() }
+          }
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [14, 15])
+  }
+
   @Test func aTaskTouchingTheRIBAfterAnAwaitIsReported() throws {
     let source = """
       import RIBs

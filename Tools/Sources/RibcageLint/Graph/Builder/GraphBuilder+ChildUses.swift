@@ -46,7 +46,7 @@ extension GraphBuilder {
     func nestsItself(_ use: Use, builtAtOnce: Bool) -> Bool {
       guard let ownBuilder, let name = index.entries[ownBuilder]?.name,
         context.builderNameCounts[name] == 1, !use.evidence.hasPrefix("extension "),
-        use.method?.isStatic != true,
+        !use.isInStaticScope,
         [rib.routerKey, rib.componentKey].contains(use.owner.key)
           || (use.owner.key == ownBuilder && !use.evidence.hasPrefix("stores "))
       else { return false }
@@ -63,7 +63,8 @@ extension GraphBuilder {
             evidence: "creates \(creation.type)", path: part.path, place: creation.place,
             scope: creation.scope, owner: owner, flag: creation.flag, isCreation: true,
             isGatedBuild: creation.flag != nil, isUngatedBuild: false,
-            function: creation.function, isProvision: owner.key == rib.componentKey)
+            function: creation.function, isProvision: owner.key == rib.componentKey,
+            isInStaticScope: creation.isInStaticScope)
           for builder in buildersNamed(creation.type, from: owner.module, path: part.path) {
             add(builder, use, builtAtOnce: creation.isBuiltAtOnce)
           }
@@ -94,7 +95,7 @@ extension GraphBuilder {
                 evidence: "builds with \(call.receiver): \(type)", path: part.path,
                 place: call.place, scope: nil, owner: owner, flag: call.flag, isCreation: false,
                 isGatedBuild: call.flag != nil, isUngatedBuild: call.flag == nil,
-                function: call.function))
+                function: call.function, isInStaticScope: call.isInStaticScope))
           }
         }
         for (name, place) in declaration.mentions.sorted(by: { $0.key < $1.key }) {

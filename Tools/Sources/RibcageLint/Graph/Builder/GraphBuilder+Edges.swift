@@ -26,14 +26,12 @@ extension GraphBuilder {
         edgeUses.append((parent, child, scoped))
         // The same child builder created at several places in one parent — where one build
         // of the parent runs them all: the parent builder's alternative build methods
-        // (`build(withListener:)`, `build(withListener:reply:)`) each run alone. A private
-        // `buildX` is a helper a build method calls, not an alternative.
+        // (`build(withListener:)`, `build(withListener:reply:)`) each run alone.
         let places = found.filter { $0.isCreation && !$0.evidence.hasPrefix("creates component") }
         let creations = Set(places.map { "\($0.path):\($0.place.line):\($0.place.column)" })
         let inBuildMethods = Dictionary(
           grouping: places.filter {
             $0.owner.key == parentRIB.builderKey && $0.function?.hasPrefix("build") == true
-              && $0.method?.isPrivate == false
           },
           by: { $0.function ?? "" })
         let alternatives = max(inBuildMethods.count - 1, 0)

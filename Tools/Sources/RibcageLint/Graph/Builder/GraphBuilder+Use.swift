@@ -17,12 +17,8 @@ extension GraphBuilder {
     /// its builder as a property for DI): it provides, but another RIB may be the one that
     /// attaches the child.
     var isProvision = false
-
-    /// The method the use is in, as its type declares it.
-    var method: TypeDeclaration.Function? {
-      guard let function else { return nil }
-      return owner.parts.lazy.flatMap(\.declaration.functions).first { $0.identity == function }
-    }
+    /// In a static method or property (a preview's factory): nothing an instance does.
+    var isInStaticScope = false
   }
 
   static func evidenceOrder(_ first: Use, _ second: Use) -> Bool {
