@@ -294,17 +294,21 @@ final class GraphVisitor: SyntaxVisitor {
   }
 
   /// Whether `node` is in a static (or `class`) method or property of its type, or in a
-  /// function or closure inside one.
+  /// function or closure inside one — not in a closure a static property holds
+  /// (`static let makeReply = { … }`), which an instance may call.
   private static func isInStaticScope(_ node: some SyntaxProtocol) -> Bool {
     var current = node.parent
+    var inClosure = false
     while let parent = current, !parent.is(MemberBlockSyntax.self) {
+      if parent.is(ClosureExprSyntax.self) { inClosure = true }
+      let isFunction = parent.is(FunctionDeclSyntax.self)
       let modifiers =
         parent.as(FunctionDeclSyntax.self)?.modifiers
         ?? parent.as(VariableDeclSyntax.self)?.modifiers ?? []
       let isStatic = modifiers.contains {
         $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
       }
-      if isStatic { return true }
+      if isStatic { return isFunction || !inClosure }
       current = parent.parent
     }
     return false

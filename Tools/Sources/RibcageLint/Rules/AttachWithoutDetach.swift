@@ -39,7 +39,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
       noteViewCall(call, named: name, on: base, rib: rib)
       return
     }
-    guard info.roles.contains(.router) else { return }
+    guard info.roles.contains(.router) || Self.isShared(info.name) else { return }
     if let rib = info.ribPrefix { context.facts.routerRIBs[info.name] = rib }
     let function = SyntaxQueries.enclosingFunction(of: call)
     if name == "attachChild" {
@@ -51,7 +51,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
           isPermanent: Self.attachesPermanently(call, keepsChild: keepsChild),
           function: function, keepsChild: keepsChild, storedIn: storedIn,
           onlyWhileNil: storedIn.flatMap { Self.isOnlyWhileNil(call, property: $0) ? $0 : nil }))
-    } else if let function, base == nil || SyntaxQueries.isSelf(base) {
+    } else if let function, base == nil || SyntaxQueries.isSelf(base.map(SyntaxQueries.unwrapped)) {
       if let branch = Self.dispatchingCase(of: call) {
         context.facts.routerCaseCalls[info.name, default: [:]][function, default: [:]][
           branch, default: []
@@ -186,7 +186,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
       }
     }
     Self.detachThroughSharedHelpers(
-      calls: calls, throwaway: throwaway, detaching: &detaching,
+      calls: calls, declared: mentions, throwaway: throwaway, detaching: &detaching,
       detachingMethods: &detachingMethods)
     var attachingMethods: [String: Set<String>] = [:]
     for (index, analysis) in run.analyses.enumerated() {

@@ -2,22 +2,29 @@ import SwiftSyntax
 
 extension RetainCycleClosure {
   /// The way up from a call (or a local's name) to the value a property is given, and whether
-  /// what the call makes is kept along it: passed as an argument or element, chosen by an
-  /// operator (`isNew ? makeWelcome() : makeBack()`, `saved ?? makePage()`, `as!`), returned,
-  /// assigned or stored in a local that is kept, in a closure run at once (`lazy var tabs = {
-  /// … }()`, `items.map { makePage(for: $0) }`, `.then { }`). Not something read off it
-  /// (`makePage().title`), nor a closure kept to run later (a data source's cell provider).
-  struct KeptPath {
+  /// what the call makes is kept along it: passed to an initializer or a method of an object
+  /// (not a free function such as `print`), put in an array or dictionary, chosen by `?:`,
+  /// `??` or `as!`, returned — or assigned to, or handed to a method of, the local a closure run
+  /// at once returns (`lazy var tabs = { let tabs = …; tabs.viewControllers = [makeHome()];
+  /// return tabs }()`), or made in a closure handed to `map`/`then` on a value (not a stream).
+  /// Not something read off it (`makePage().title`), compared, dropped, or made in a closure
+  /// kept to run later (a data source's cell provider, a stream operator).
+  final class KeptPath {
     let value: ExprSyntax
-    /// Locals followed to get here.
-    var depth = 0
+    /// Locals already judged (`let card = makeCard()`), by their binding: each once.
+    private var judgedLocals: [SyntaxIdentifier: Bool] = [:]
+
+    init(value: ExprSyntax) {
+      self.value = value
+    }
 
     /// Whether what `start` gives is kept in `value`.
-    func keeps(_ start: Syntax) -> Bool {
+    func keeps(_ start: Syntax, depth: Int = 0) -> Bool {
       var child = start
       // Still `start` itself, maybe wrapped (`try`, `!`, parentheses): reading a member off it
-      // reads off what is made.
+      // reads off what is made, and a statement of it alone drops it.
       var direct = true
+      var previous = start
       while child.id != value.id {
         guard let parent = child.parent else { return false }
         if parent.isWrapper {
@@ -25,22 +32,34 @@ extension RetainCycleClosure {
         } else if let member = parent.as(MemberAccessExprSyntax.self) {
           guard !direct, member.base?.id == child.id else { return false }
         } else if let call = parent.as(FunctionCallExprSyntax.self) {
-          // The called expression: a closure run at once, or a method called on what the
-          // value was handed to (`Navigation(root: makePage()).then { }`).
-          let isRunOrCalledOnTheHolder =
-            child.is(ClosureExprSyntax.self) || (!direct && child.is(MemberAccessExprSyntax.self))
-          if child.id == call.calledExpression.id, !isRunOrCalledOnTheHolder { return false }
+          if child.id == call.calledExpression.id {
+            // A closure run at once, or a method called on what the value was handed to
+            // (`Navigation(root: makePage()).then { }`).
+            let isRunOrCalledOnTheHolder =
+              child.is(ClosureExprSyntax.self)
+              || (!direct && child.is(MemberAccessExprSyntax.self))
+            guard isRunOrCalledOnTheHolder else { return false }
+          } else if !Self.keepsArguments(call) {
+            return false
+          }
           direct = false
         } else if let closure = parent.as(ClosureExprSyntax.self) {
           guard Self.runsAtOnce(closure) else { return false }
           direct = false
         } else if parent.is(InitializerClauseSyntax.self) {
-          return keepsLocal(bound: parent)
+          return depth < 2 && keepsLocal(bound: parent, depth: depth)
+        } else if let sequence = parent.as(SequenceExprSyntax.self) {
+          guard Self.carries(sequence, from: previous) else { return false }
+          direct = false
+        } else if let item = parent.as(CodeBlockItemSyntax.self) {
+          guard Self.keepsStatement(item, reachedFrom: child, direct: direct) else { return false }
+          direct = false
         } else if parent.isOnTheWay {
           direct = false
         } else {
           return false
         }
+        previous = child
         child = parent
       }
       return true
@@ -48,30 +67,113 @@ extension RetainCycleClosure {
 
     /// Whether the local a `let item = …` initializer (`clause`) binds is kept where it is
     /// used after.
-    private func keepsLocal(bound clause: Syntax) -> Bool {
-      guard depth < 3,
-        let binding = clause.parent?.as(PatternBindingSyntax.self),
-        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+    private func keepsLocal(bound clause: Syntax, depth: Int) -> Bool {
+      guard let binding = clause.parent?.as(PatternBindingSyntax.self) else { return false }
+      if let known = judgedLocals[binding.id] { return known }
+      judgedLocals[binding.id] = false
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
         let list = item.parent?.as(CodeBlockItemListSyntax.self),
         let index = list.firstIndex(where: { $0.id == item.id })
       else { return false }
-      let deeper = KeptPath(value: value, depth: depth + 1)
-      return list[list.index(after: index)...].contains { later in
+      let kept = list[list.index(after: index)...].contains { later in
         SyntaxQueries.nodes(DeclReferenceExprSyntax.self, in: later).contains {
-          $0.baseName.text == name && deeper.keeps(Syntax($0))
+          $0.baseName.text == name && keeps(Syntax($0), depth: depth + 1)
         }
       }
+      judgedLocals[binding.id] = kept
+      return kept
     }
 
-    /// Methods that run the closure they are given before they return.
+    /// Whether a call keeps what it is handed: an initializer (`Manager(rootItem:)`,
+    /// `.init(…)`), or a method of an object (`tabs.setViewControllers(…)`); not a free
+    /// function (`print`, `isVisible`), which only looks at it.
+    private static func keepsArguments(_ call: FunctionCallExprSyntax) -> Bool {
+      if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+        return reference.baseName.text.first?.isUppercase == true
+      }
+      return call.calledExpression.is(MemberAccessExprSyntax.self)
+        || call.calledExpression.is(GenericSpecializationExprSyntax.self)
+    }
+
+    /// Whether an operator sequence hands on `child`'s value: the right side of `=` (not to
+    /// `_`), a branch of `?:`, either side of `??`, the value cast by `as`.
+    private static func carries(_ sequence: SequenceExprSyntax, from child: Syntax) -> Bool {
+      let elements = Array(sequence.elements)
+      for (index, element) in elements.enumerated() {
+        if let binary = element.as(BinaryOperatorExprSyntax.self),
+          binary.operator.text != "??"
+        {
+          return false
+        }
+        if element.is(AssignmentExprSyntax.self) {
+          if index == 1, elements.first?.is(DiscardAssignmentExprSyntax.self) == true {
+            return false
+          }
+          // The target is no value handed on.
+          if elements.prefix(index).contains(where: { $0.id == child.id }) { return false }
+        }
+      }
+      return true
+    }
+
+    /// Whether a statement of a closure run at once keeps what it holds: a `return` (or the
+    /// closure's one expression), or one that assigns to, or calls a method of, a local the
+    /// closure returns. A value alone in a statement is dropped.
+    private static func keepsStatement(
+      _ item: CodeBlockItemSyntax, reachedFrom child: Syntax, direct: Bool
+    ) -> Bool {
+      guard let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+      if item.item.is(ReturnStmtSyntax.self) { return true }
+      // A closure's one expression, or a branch of an `if` or `switch` expression.
+      if list.count == 1,
+        list.parent?.is(ClosureExprSyntax.self) == true
+          || list.parent?.parent?.is(IfExprSyntax.self) == true
+          || list.parent?.is(SwitchCaseSyntax.self) == true
+      {
+        return true
+      }
+      guard !direct, let root = receiverRoot(of: item.item) else { return false }
+      // `$0.viewControllers = …` in `.then { }`: the value the closure is handed.
+      if root == "$0" { return true }
+      var node = list.parent
+      while let current = node, !current.is(ClosureExprSyntax.self) { node = current.parent }
+      guard let closure = node?.as(ClosureExprSyntax.self) else { return false }
+      return returnedLocals(of: closure).contains(root)
+    }
+
+    /// The name a statement writes into or calls on: `tabs` for `tabs.viewControllers = …`
+    /// and for `tabs.setViewControllers(…)`.
+    private static func receiverRoot(of statement: CodeBlockItemSyntax.Item) -> String? {
+      var expression: ExprSyntax?
+      if let sequence = statement.as(SequenceExprSyntax.self) {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        expression = elements.first
+      } else if let call = statement.as(FunctionCallExprSyntax.self) {
+        expression = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+      }
+      while let member = expression?.as(MemberAccessExprSyntax.self) { expression = member.base }
+      return expression?.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// The names `closure`'s `return`s give back.
+    private static func returnedLocals(of closure: ClosureExprSyntax) -> Set<String> {
+      Set(
+        closure.statements.compactMap {
+          $0.item.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self)?
+            .baseName.text
+        })
+    }
+
+    /// Methods that run the closure they are given before they return, and return what it
+    /// makes (on a value, not a stream: `relay.map { }` runs per event, later).
     private static let runners: Set<String> = [
-      "map", "compactMap", "flatMap", "forEach", "reduce", "filter", "sorted", "then", "with",
-      "apply", "also", "do", "first", "contains", "allSatisfy",
+      "map", "compactMap", "flatMap", "then", "with", "apply", "also",
     ]
 
     /// Whether `closure` runs before what holds it returns: called at once (`{ … }()`), or
-    /// handed to one of the ``runners``.
+    /// handed to one of the ``runners`` on something that is no stream.
     private static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
       var node = Syntax(closure)
       while let parent = node.parent,
@@ -83,10 +185,24 @@ extension RetainCycleClosure {
       }
       guard let call = node.parent?.as(FunctionCallExprSyntax.self) else { return false }
       if call.calledExpression.id == closure.id { return true }
-      let callee =
-        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-      return runners.contains(callee)
+      guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        runners.contains(member.declName.baseName.text)
+      else { return false }
+      let receiver = member.base?.trimmedDescription.lowercased() ?? ""
+      guard !receiver.contains(".rx"), !receiver.hasPrefix("$"),
+        !UnboundSubscription.reactiveWords.contains(where: { receiver.contains($0.lowercased()) })
+      else { return false }
+      // Subscribed to further on (`items.map { }.sink { }`): a stream after all.
+      var outer = Syntax(call)
+      while let access = outer.parent?.as(MemberAccessExprSyntax.self),
+        let next = access.parent?.as(FunctionCallExprSyntax.self)
+      {
+        if SyntaxQueries.subscriptionMethods.contains(access.declName.baseName.text) {
+          return false
+        }
+        outer = Syntax(next)
+      }
+      return true
     }
   }
 }
@@ -99,21 +215,19 @@ extension Syntax {
       || `is`(ForceUnwrapExprSyntax.self)
   }
 
-  /// Carries a value on towards what holds it: arguments, elements, operators, statements.
+  /// Carries a value on towards what holds it: arguments, elements, branches, casts.
   fileprivate var isOnTheWay: Bool {
     `is`(LabeledExprSyntax.self) || `is`(LabeledExprListSyntax.self)
       || `is`(ArrayElementSyntax.self) || `is`(ArrayElementListSyntax.self)
       || `is`(ArrayExprSyntax.self) || `is`(DictionaryElementSyntax.self)
       || `is`(DictionaryElementListSyntax.self) || `is`(DictionaryExprSyntax.self)
       || `is`(TupleExprSyntax.self) || `is`(ExprListSyntax.self)
-      || `is`(SequenceExprSyntax.self) || `is`(TernaryExprSyntax.self)
-      || `is`(UnresolvedTernaryExprSyntax.self) || `is`(AsExprSyntax.self)
-      || `is`(InfixOperatorExprSyntax.self) || `is`(MultipleTrailingClosureElementSyntax.self)
-      || `is`(MultipleTrailingClosureElementListSyntax.self) || `is`(CodeBlockItemSyntax.self)
+      || `is`(TernaryExprSyntax.self) || `is`(UnresolvedTernaryExprSyntax.self)
+      || `is`(AsExprSyntax.self) || `is`(MultipleTrailingClosureElementSyntax.self)
+      || `is`(MultipleTrailingClosureElementListSyntax.self)
       || `is`(CodeBlockItemListSyntax.self) || `is`(CodeBlockSyntax.self)
       || `is`(ReturnStmtSyntax.self) || `is`(ExpressionStmtSyntax.self)
       || `is`(IfExprSyntax.self) || `is`(SwitchExprSyntax.self)
       || `is`(SwitchCaseListSyntax.self) || `is`(SwitchCaseSyntax.self)
-      || `is`(DeferStmtSyntax.self) || `is`(DoStmtSyntax.self)
   }
 }

@@ -14,12 +14,6 @@ extension RetainCycleClosure {
     var call: FunctionCallExprSyntax
     /// An assignment's bare target (`manager = …`), which a local of that name may shadow.
     var bareTarget: ExprSyntax?
-
-    /// Whether the value goes to the property, not to a local of its name.
-    var reachesTheProperty: Bool {
-      guard let bareTarget else { return true }
-      return !SyntaxQueries.isLocal(property, at: bareTarget)
-    }
   }
 
   /// The property of the type around `closure` that keeps what the enclosing method returns,
@@ -32,8 +26,8 @@ extension RetainCycleClosure {
       let members = function.ancestor(MemberBlockSyntax.self)
     else { return nil }
     return keptCalls(in: members)[function.name.text]?.first {
-      Self.calls(function, $0.call) && KeptPath(value: $0.value).keeps(Syntax($0.call))
-        && $0.reachesTheProperty
+      calls(function, $0.call) && KeptPath(value: $0.value).keeps(Syntax($0.call))
+        && !($0.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
     }?.property
   }
 
@@ -113,9 +107,7 @@ extension RetainCycleClosure {
   /// Whether `call` calls the type's method `function` (`makePage()`, `self.makePage()`) with
   /// arguments its parameters take (an overload of the same name is another method), and no
   /// parameter or local function of that name is nearer.
-  private static func calls(_ function: FunctionDeclSyntax, _ call: FunctionCallExprSyntax)
-    -> Bool
-  {
+  private func calls(_ function: FunctionDeclSyntax, _ call: FunctionCallExprSyntax) -> Bool {
     let callee = call.calledExpression
     let name: String
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -132,22 +124,47 @@ extension RetainCycleClosure {
     var labels = call.arguments.map { Optional($0.label?.text) }
     if call.trailingClosure != nil { labels.append(.none) }
     labels += call.additionalTrailingClosures.map { Optional($0.label.text) }
-    return accepts(function.signature.parameterClause.parameters, labels[...])
+    return Self.accepts(function.signature.parameterClause.parameters, labels[...])
   }
 
-  /// Whether `name` is a parameter, local or local function in scope at `node`.
-  private static func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
-    if SyntaxQueries.isLocal(name, at: node) { return true }
+  /// Whether `name` is a parameter, local or local function of the method (or a parameter of
+  /// a closure) around `node` — anywhere in the method: read once per method.
+  private func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
     var current = node.parent
+    var lists: [CodeBlockItemListSyntax] = []
     while let parent = current, !parent.is(MemberBlockSyntax.self) {
-      if let list = parent.as(CodeBlockItemListSyntax.self),
-        list.contains(where: { $0.item.as(FunctionDeclSyntax.self)?.name.text == name })
+      if let closure = parent.as(ClosureExprSyntax.self),
+        closure.signature?.parameterClause?.trimmedDescription.contains(name) == true
       {
         return true
       }
+      if let function = parent.as(FunctionDeclSyntax.self) {
+        return localNames(of: function).contains(name)
+      }
+      if let list = parent.as(CodeBlockItemListSyntax.self) { lists.append(list) }
       current = parent.parent
     }
-    return false
+    // In a property's closure: its local functions.
+    return lists.contains { list in
+      list.contains { $0.item.as(FunctionDeclSyntax.self)?.name.text == name }
+    }
+  }
+
+  /// The names `function` declares: parameters, locals, local functions.
+  private func localNames(of function: FunctionDeclSyntax) -> Set<String> {
+    if let known = localNamesByFunction[function.id] { return known }
+    var names = Set(
+      function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+    if let body = function.body {
+      for pattern in SyntaxQueries.nodes(IdentifierPatternSyntax.self, in: body) {
+        names.insert(pattern.identifier.text)
+      }
+      for local in SyntaxQueries.nodes(FunctionDeclSyntax.self, in: body) {
+        names.insert(local.name.text)
+      }
+    }
+    localNamesByFunction[function.id] = names
+    return names
   }
 
   /// Whether parameters `parameters` take arguments labelled `arguments` (`.none` for a

@@ -41,6 +41,8 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Per type (its member block): the calls in what its properties are given, by name, read
   /// once (``propertyKeeping(returned:around:)``).
   var keptCallsByType: [SyntaxIdentifier: [String: [KeptCall]]] = [:]
+  /// Per method: the names it declares (``localNames(of:)``).
+  var localNamesByFunction: [SyntaxIdentifier: Set<String>] = [:]
 
   /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
   static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]

@@ -569,14 +569,26 @@ final class UnboundSubscription: FileRule, LintRule {
   }
 
   /// Whether the value of `expression` is bound to a lifecycle, stored, returned or handed on.
-  /// Whether `closure` is the builder closure of `bag.insert { … }`: each of its statements a
-  /// disposable the bag keeps.
+  /// Whether `closure` is the builder closure of RxSwift's `bag.insert { … }`,
+  /// `bag.insert(builder: { … })` or `DisposeBag { … }`: each of its statements a disposable
+  /// the bag keeps.
   private static func isInsertedIntoABag(_ closure: ClosureExprSyntax) -> Bool {
-    guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
-      call.trailingClosure?.id == closure.id, call.arguments.isEmpty,
-      let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+    var call = closure.parent?.as(FunctionCallExprSyntax.self)
+    if call?.trailingClosure?.id != closure.id || call?.arguments.isEmpty != true {
+      guard let argument = closure.parent?.as(LabeledExprSyntax.self),
+        argument.label == nil || argument.label?.text == "builder",
+        argument.parent?.as(LabeledExprListSyntax.self)?.count == 1
+      else { return false }
+      call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+    guard let call else { return false }
+    if call.calledExpression.trimmedDescription.hasSuffix("DisposeBag") { return true }
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "insert",
+      let bag = member.base.map(SyntaxQueries.unwrapped)
     else { return false }
-    return member.declName.baseName.text == "insert"
+    let name = (SyntaxQueries.propertyName(bag) ?? bag.trimmedDescription).lowercased()
+    return name.contains("bag") || name.contains("dispos")
   }
 
   private func isBound(_ expression: Syntax) -> Bool {

@@ -465,6 +465,19 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
   let found = try graph(["Thread.swift": thread])
   #expect(found.edgeList.isEmpty, "\(found.edgeList)")
   #expect(found.roots == ["Thread"], "\(found.roots)")
+
+  // A closure a static property holds, which a route calls: an instance opens another.
+  let routed = rib("Thread").replacingOccurrences(
+    of: "final class ThreadRouter: Router<ThreadInteractor> {}",
+    with: """
+      final class ThreadRouter: Router<ThreadInteractor> {
+        private static let makeReply = { (dependency: ThreadDependency) in
+          ThreadBuilder(dependency: dependency).build()
+        }
+        func routeToReply() { attachChild(Self.makeReply(component)) }
+      }
+      """)
+  #expect(try graph(["Thread.swift": routed]).edgeList == ["Thread → Thread"])
 }
 
 /// A parent builder's alternative build method handing its work to a private helper

@@ -29,8 +29,10 @@ import Testing
 
   /// A team's own helper on the framework's router (`extension ViewableRouter { func
   /// detachWhenClosed(child:) { … detachChild(child) } }`), in another file: a route calling it
-  /// detaches what it attaches. A helper that only presents detaches nothing, nor does one
-  /// handed a bag nobody keeps (`disposedBy: DisposeBag()`): its subscription ends at once.
+  /// detaches what it attaches — one on a routing protocol, or calling another helper, from a
+  /// `[weak self]` closure too. A helper that only presents detaches nothing, nor does one
+  /// handed a bag nobody keeps (`disposedBy: DisposeBag()`, a local bag): its subscription ends
+  /// at once. A router's own method of a helper's name is the one it calls.
   @Test func aRouteDetachingThroughTheTeamsRouterHelperDetaches() throws {
     let places = try findingPlaces(
       [
@@ -67,6 +69,45 @@ import Testing
           }
         }
         """,
+        "Tooling/Routing+Close.swift": """
+        import RIBs
+        extension ViewableRouting {
+          func close(_ child: ViewableRouting) { forget(child) }
+          func forget(_ child: ViewableRouting) { detachChild(child) }
+        }
+        """,
+        "Help/HelpRouter.swift": """
+        import RIBs
+        final class HelpRouter: ViewableRouter<HelpInteractable, HelpViewControllable> {
+          func routeToFAQ() {
+            let router = faqBuilder.build()
+            attachChild(router)
+            router.onClose = { [weak self] in self?.close(router) }
+          }
+        }
+        """,
+        "Share/ShareRouter.swift": """
+        import RIBs
+        final class ShareRouter: ViewableRouter<ShareInteractable, ShareViewControllable> {
+          func routeToSheet() {
+            let router = sheetBuilder.build()
+            attachChild(router)
+            let bag = DisposeBag()
+            detachWhenClosed(child: router, disposedBy: bag)
+          }
+        }
+        """,
+        "About/AboutRouter.swift": """
+        import RIBs
+        final class AboutRouter: ViewableRouter<AboutInteractable, AboutViewControllable> {
+          func routeToLicenses() {
+            let router = licensesBuilder.build()
+            attachChild(router)
+          }
+          func routeBack() { close() }
+          private func close() { viewController.popToRoot() }
+        }
+        """,
         "Settings/SettingsRouter.swift": """
         import RIBs
         final class SettingsRouter: ViewableRouter<SettingsInteractable, SettingsViewControllable> {
@@ -79,7 +120,10 @@ import Testing
         """,
       ], .attachWithoutDetach)
     #expect(
-      places == ["Profile/ProfileRouter.swift:5", "Settings/SettingsRouter.swift:5"], "\(places)")
+      places.sorted() == [
+        "About/AboutRouter.swift:5", "Profile/ProfileRouter.swift:5",
+        "Settings/SettingsRouter.swift:5", "Share/ShareRouter.swift:5",
+      ], "\(places)")
   }
 
   /// A regression the review of the rules' port to one file each found.

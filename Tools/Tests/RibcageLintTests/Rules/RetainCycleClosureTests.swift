@@ -240,6 +240,43 @@ import Testing
     #expect(try lines(source, .retainCycleClosure).isEmpty)
   }
 
+  /// A card the property's value only looks at (compared, printed, filtered by, dropped), or
+  /// makes per event of a stream, keeps no card; one made in a branch of an `if` or `switch`
+  /// expression is kept.
+  @Test func aCardOnlyLookedAtOrMadePerEventIsNoCycle() throws {
+    let source = """
+      import UIKit
+      final class CardsViewController: UIViewController {
+        var current: Card?
+        lazy var isFresh: Bool = { current == makeCard() }()
+        lazy var shown: Bool = {
+          _ = makeCard()
+          print(makeCard())
+          return true
+        }()
+        lazy var visible = items.filter { isVisible(makeCard()) }
+        lazy var cardStream = relay.map { [unowned self] _ in self.makeCard() }
+        var cancellable: AnyCancellable?
+        func bind(items: AnyPublisher<Item, Never>) {
+          cancellable = items.map { [unowned self] _ in self.makeCard() }.sink { print($0) }
+        }
+        lazy var chosen: Card = if isNew { makeNewCard() } else { Card() }
+        private func makeCard() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        private func makeNewCard() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        func done() {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [24])
+  }
+
   @Test func rxSwiftSubscribeInAnInteractor() throws {
     // Kept in the interactor's own dispose bag: a cycle until the bag goes. Ended on
     // deactivation: the closure lives no longer than the active interactor.

@@ -55,9 +55,10 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(10))) struct OneShotTaskTests {
-  /// RxSwift 6's `disposeBag.insert { … }` (each statement of the builder closure a disposable
-  /// put in the bag) and `disposeBag.insert(a, b)` bind what they are given; a closure that only
-  /// runs the subscriptions binds nothing.
+  /// RxSwift 6's `disposeBag.insert { … }`, `insert(builder:)` and `DisposeBag { … }` (each
+  /// statement of the builder closure a disposable put in the bag) and `disposeBag.insert(a, b)`
+  /// bind what they are given; a closure that only runs the subscriptions, or `insert` on
+  /// something that is no bag, binds nothing.
   @Test func subscriptionsInsertedIntoABagAreBound() throws {
     let source = """
       import RIBs
@@ -76,10 +77,20 @@ import Testing
             input.closeTap.bind { [weak self] in self?.router?.close() }
             input.backTap.bind { [weak self] in self?.router?.back() }
           }
+          work.insert {
+            input.shareTap.bind { [weak self] in self?.router?.share() }
+            input.printTap.bind { [weak self] in self?.router?.print() }
+          }
+          disposeBag.insert(builder: {
+            input.editTap.bind { [weak self] in self?.router?.edit() }
+          })
+          viewBag = DisposeBag {
+            input.moreTap.bind { [weak self] in self?.router?.more() }
+          }
         }
       }
       """
-    #expect(try lines(source, .unboundSubscription) == [14, 15])
+    #expect(try lines(source, .unboundSubscription) == [14, 15, 18, 19])
   }
 
   @Test func aTaskTouchingTheRIBAfterAnAwaitIsReported() throws {
