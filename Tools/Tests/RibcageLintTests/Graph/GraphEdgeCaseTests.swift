@@ -409,30 +409,14 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
 /// Two made in one build method are built twice.
 @Test(.timeLimit(.minutes(10))) func aChildMadeInEachOfTheBuildersBuildMethodsIsBuiltOnce() throws {
   let feed = { (second: String) in
-    """
-    import RIBs
-    final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
-    final class FeedBuilder: Builder<EmptyDependency> {
-      func build() -> FeedRouter {
-        let component = FeedComponent(dependency: dependency)
-        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
-      }
-      func build(pinned: Bool) -> FeedRouter {
-        let component = FeedComponent(dependency: dependency)
-        \(second)
-        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
-      }
-    }
-    final class FeedRouter: Router<FeedInteractor> {
-      private let threadBuilder: ThreadBuilder
-      init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
-        self.threadBuilder = threadBuilder
-        super.init(interactor: interactor)
-      }
-      func routeToThread() { attachChild(threadBuilder.build()) }
-    }
-    final class FeedInteractor: Interactor {}
-    """
+    feedBuildingThread(
+      alternatives: """
+        func build(pinned: Bool) -> FeedRouter {
+          let component = FeedComponent(dependency: dependency)
+          \(second)
+          return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+        }
+        """)
   }
   let thread = rib("Thread")
   let once = try graph(["Feed.swift": feed(""), "Thread.swift": thread])
@@ -485,31 +469,40 @@ private func rib(_ name: String, dependency: String? = nil, body: String = "") -
 /// a child made in each is made once.
 @Test(.timeLimit(.minutes(10)))
 func anAlternativeBuildMethodsPrivateHelperIsNoSecondBuild() throws {
-  let feed = """
-    import RIBs
-    final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
-    final class FeedBuilder: Builder<EmptyDependency> {
-      func build() -> FeedRouter {
-        let component = FeedComponent(dependency: dependency)
-        return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
-      }
+  let feed = feedBuildingThread(
+    alternatives: """
       func build(deeplink: String) -> FeedRouter { buildForDeeplink(deeplink) }
       private func buildForDeeplink(_ link: String) -> FeedRouter {
         let component = FeedComponent(dependency: dependency)
         return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
       }
-    }
-    final class FeedRouter: Router<FeedInteractor> {
-      private let threadBuilder: ThreadBuilder
-      init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
-        self.threadBuilder = threadBuilder
-        super.init(interactor: interactor)
-      }
-      func routeToThread() { attachChild(threadBuilder.build()) }
-    }
-    final class FeedInteractor: Interactor {}
-    """
+      """)
   let found = try graph(["Feed.swift": feed, "Thread.swift": rib("Thread")])
   #expect(found.edgeList == ["Feed → Thread"])
   #expect(found.messages(.builtTwice).isEmpty, "\(found.problems)")
+}
+
+/// A Feed RIB whose builder makes Thread's builder in `build()` and hands it to its router,
+/// with the builder's other methods `alternatives`.
+private func feedBuildingThread(alternatives: String) -> String {
+  """
+  import RIBs
+  final class FeedComponent: Component<EmptyDependency>, ThreadDependency {}
+  final class FeedBuilder: Builder<EmptyDependency> {
+    func build() -> FeedRouter {
+      let component = FeedComponent(dependency: dependency)
+      return FeedRouter(interactor: FeedInteractor(), threadBuilder: ThreadBuilder(dependency: component))
+    }
+    \(alternatives.replacingOccurrences(of: "\n", with: "\n    "))
+  }
+  final class FeedRouter: Router<FeedInteractor> {
+    private let threadBuilder: ThreadBuilder
+    init(interactor: FeedInteractor, threadBuilder: ThreadBuilder) {
+      self.threadBuilder = threadBuilder
+      super.init(interactor: interactor)
+    }
+    func routeToThread() { attachChild(threadBuilder.build()) }
+  }
+  final class FeedInteractor: Interactor {}
+  """
 }
