@@ -174,13 +174,36 @@ enum SyntaxQueries {
     expression?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
   }
 
-  /// `Foo(...)`, `Foo<Bar>(...)`, `Module.Foo(...)`, `.init(...)`: a type's initializer.
+  /// `Foo(...)`, `Foo<Bar>(...)`, `Module.Foo(...)`, `Foo.init(...)`, `.init(...)`: a type's
+  /// initializer.
   static func isInitializer(_ callee: ExprSyntax) -> Bool {
+    var callee = callee
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self),
+      specialized.expression.is(MemberAccessExprSyntax.self)
+    {
+      callee = specialized.expression
+    }
     if let member = callee.as(MemberAccessExprSyntax.self) {
+      // `UICollectionView.CellRegistration<…>(…)`: a nested type's, named from its outer type.
+      if let base = member.base, isTypeName(base) {
+        return member.declName.baseName.tokenKind == .keyword(.`init`)
+          || member.declName.baseName.text.first?.isUppercase == true
+      }
       return member.base == nil && member.declName.baseName.tokenKind == .keyword(.`init`)
     }
     guard let first = calleeTypeName(callee).unicodeScalars.first else { return false }
     return first.properties.isUppercase
+  }
+
+  /// Whether `expression` reads as a type: `UICollectionView`, `UIKit.UIView`.
+  private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text.first?.isUppercase == true
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+      return member.declName.baseName.text.first?.isUppercase == true && isTypeName(base)
+    }
+    return false
   }
 
   /// `Foo` for a callee `Foo` or `Foo<Bar>`, else empty.
@@ -195,7 +218,7 @@ enum SyntaxQueries {
   }
 
   /// The call a closure is an argument (or trailing closure) of.
-  static func enclosingCall(ofArgument closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+  static func enclosingCall(ofArgument closure: some SyntaxProtocol) -> FunctionCallExprSyntax? {
     if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }  // trailing
     if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
       return element.parent?.parent?.as(FunctionCallExprSyntax.self)

@@ -22,10 +22,13 @@ enum RoleBases {
   /// The interactor base class whose generic argument is its presenter.
   static let presentableInteractor = "PresentableInteractor"
   /// Builder base classes; `Builder<D>`'s argument is the dependency, the componentized ones'
-  /// first argument the component.
+  /// first argument the component. The root and multi-stage ones are ShortRibs' (a router-less
+  /// fork of uber/RIBs on Needle).
   static let builders: Set<String> = [
     "Builder", "ComponentizedBuilder", "SimpleComponentizedBuilder",
-    "MultiStageComponentizedBuilder",
+    "MultiStageComponentizedBuilder", "ComponentizedRootBuilder", "SimpleRootBuilder",
+    "MultiStageBuilder", "SimpleMultiStageBuilder", "MultiStageRootBuilder",
+    "SimpleMultiStageRootBuilder",
   ]
   /// The builder base class whose generic argument is the RIB's dependency.
   static let dependencyBuilder = "Builder"

@@ -78,11 +78,28 @@ extension RetainCycleClosure {
       else { return false }
       let kept = list[list.index(after: index)...].contains { later in
         SyntaxQueries.nodes(DeclReferenceExprSyntax.self, in: later).contains {
-          $0.baseName.text == name && keeps(Syntax($0), depth: depth + 1)
+          $0.baseName.text == name && keeps(Self.holder(of: $0, in: later), depth: depth + 1)
         }
       }
       judgedLocals[binding.id] = kept
       return kept
+    }
+
+    /// What keeps a local where `reference` uses it in `statement`: the outermost closure
+    /// around the use that runs later, which captures the local (`cellProvider: { …
+    /// registration … }` keeps the registration); else the use itself.
+    private static func holder(
+      of reference: DeclReferenceExprSyntax, in statement: CodeBlockItemSyntax
+    ) -> Syntax {
+      var holder = Syntax(reference)
+      var node = reference.parent
+      while let current = node, current.id != statement.id {
+        if let closure = current.as(ClosureExprSyntax.self), !runsAtOnce(closure) {
+          holder = current
+        }
+        node = current.parent
+      }
+      return holder
     }
 
     /// Whether a call keeps what it is handed: an initializer (`Manager(rootItem:)`,

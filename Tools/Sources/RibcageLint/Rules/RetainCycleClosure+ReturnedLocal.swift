@@ -6,6 +6,14 @@ import SwiftSyntax
 /// page, the page the closure, the closure the type. A local that is only used, or returned to
 /// a caller that keeps nothing, holds nothing.
 extension RetainCycleClosure {
+  /// A value a property of the type is given (its initializer, or an assignment in a method).
+  struct KeptValue {
+    var property: String
+    var value: ExprSyntax
+    /// An assignment's bare target (`manager = …`), which a local of that name may shadow.
+    var bareTarget: ExprSyntax?
+  }
+
   /// A call in a value a property of the type is given (its initializer, or an assignment in a
   /// method), by the name it calls.
   struct KeptCall {
@@ -18,7 +26,7 @@ extension RetainCycleClosure {
 
   /// The property of the type around `closure` that keeps what the enclosing method returns,
   /// when that method returns `local`.
-  func propertyKeeping(returned local: String, around closure: ClosureExprSyntax) -> String? {
+  func propertyKeeping(returned local: String, around closure: some SyntaxProtocol) -> String? {
     // The type's own method (a local function of the same name is no member).
     guard let function = closure.ancestor(FunctionDeclSyntax.self),
       function.parent?.is(MemberBlockItemSyntax.self) == true,
@@ -29,6 +37,45 @@ extension RetainCycleClosure {
       calls(function, $0.call) && KeptPath(value: $0.value).keeps(Syntax($0.call))
         && !($0.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
     }?.property
+  }
+
+  /// The property of the type that keeps what `start` makes, through the locals of the lazy
+  /// property's closure it is in (`lazy var list: UICollectionView = { let layout = Layout {
+  /// self.… }; return UICollectionView(frame: .zero, collectionViewLayout: layout) }()`) or of
+  /// the method it is in (`let layout = …; list = UICollectionView(…, collectionViewLayout:
+  /// layout)`).
+  func propertyKeeping(made start: some SyntaxProtocol) -> String? {
+    guard let members = start.ancestor(MemberBlockSyntax.self) else { return nil }
+    let function =
+      Syntax(start).ancestor(FunctionDeclSyntax.self).map(Syntax.init)
+      ?? Syntax(start).ancestor(InitializerDeclSyntax.self).map(Syntax.init)
+    if function == nil {
+      // The property's binding, not a local's in its closure.
+      var binding = start.ancestor(PatternBindingSyntax.self)
+      while let local = binding,
+        local.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) != true
+      {
+        binding = local.ancestor(PatternBindingSyntax.self)
+      }
+      guard let binding else { return nil }
+      return keptValues(in: members).first {
+        $0.bareTarget == nil && binding.initializer?.value.id == $0.value.id
+          && KeptPath(value: $0.value).keeps(Syntax(start))
+      }?.property
+    }
+    return keptValues(in: members).first { kept in
+      guard let around = function, around.position <= kept.value.position,
+        kept.value.endPosition <= around.endPosition
+      else { return false }
+      return KeptPath(value: kept.value).keeps(Syntax(start))
+        && !(kept.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
+    }?.property
+  }
+
+  /// What the type's properties are given (``keptCalls(in:)``), in order.
+  private func keptValues(in members: MemberBlockSyntax) -> [KeptValue] {
+    _ = keptCalls(in: members)
+    return keptValuesByType[members.id] ?? []
   }
 
   /// What the type's properties are given — its own, not a nested type's; not `weak` ones,
@@ -61,6 +108,9 @@ extension RetainCycleClosure {
       else { continue }
       let isBare = elements[0].is(DeclReferenceExprSyntax.self)
       kept.append((target, ExprSyntax(assignment), isBare ? elements[0] : nil))
+    }
+    keptValuesByType[members.id] = kept.map {
+      KeptValue(property: $0.property, value: $0.value, bareTarget: $0.bareTarget)
     }
     var calls: [String: [KeptCall]] = [:]
     for (property, value, bareTarget) in kept {
@@ -129,7 +179,7 @@ extension RetainCycleClosure {
 
   /// Whether `name` is a parameter, local or local function of the method (or a parameter of
   /// a closure) around `node` — anywhere in the method: read once per method.
-  private func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
+  func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
     var current = node.parent
     var lists: [CodeBlockItemListSyntax] = []
     while let parent = current, !parent.is(MemberBlockSyntax.self) {
@@ -192,7 +242,7 @@ extension RetainCycleClosure {
 
 extension SyntaxProtocol {
   /// The nearest enclosing node of type `kind`.
-  fileprivate func ancestor<Kind: SyntaxProtocol>(_ kind: Kind.Type) -> Kind? {
+  func ancestor<Kind: SyntaxProtocol>(_ kind: Kind.Type) -> Kind? {
     var current = parent
     while let node = current {
       if let found = node.as(kind) { return found }

@@ -21,7 +21,9 @@ extension Rule {
 /// it keeps, or hands to a subscription it keeps, that capture it strongly.
 final class RetainCycleClosure: FileRule, LintRule {
   static let description = Rule.retainCycleClosure
-  override class var hooks: Set<Hook> { [.closures, .properties, .types, .functions, .file] }
+  override class var hooks: Set<Hook> {
+    [.closures, .properties, .types, .functions, .file, .calls, .assignments]
+  }
 
   /// Lifecycle bindings that end a subscription when the interactor deactivates: a closure it
   /// keeps lives no longer than the active interactor, so capturing `self` is no lasting cycle.
@@ -31,18 +33,22 @@ final class RetainCycleClosure: FileRule, LintRule {
 
   /// Per type being walked: closures assigned to a bare name (a stored property or a local,
   /// told apart when the type ends: properties may come later).
-  private var pendingAssignments: [[(name: String, closure: ClosureExprSyntax)]] = []
+  private var pendingAssignments: [[(name: String, closure: Held)]] = []
   /// Subscriptions capturing `self` kept in a bag of the type's own, decided when the file ends:
   /// a bag the type empties when it deactivates or stops breaks the cycle every time.
-  private var bagged: [(closure: ClosureExprSyntax, bag: String, info: TypeInfo)] = []
+  private var bagged: [(closure: Held, bag: String, info: TypeInfo)] = []
   /// Type → the bags its `willResignActive`/`didStop` empty (`cancellables.removeAll()`,
   /// `disposeBag = DisposeBag()`, `cancellables.forEach { $0.cancel() }`).
   private var emptiedBags: [String: Set<String>] = [:]
   /// Per type (its member block): the calls in what its properties are given, by name, read
   /// once (``propertyKeeping(returned:around:)``).
   var keptCallsByType: [SyntaxIdentifier: [String: [KeptCall]]] = [:]
+  /// Per type (its member block): what its properties are given, in order.
+  var keptValuesByType: [SyntaxIdentifier: [KeptValue]] = [:]
   /// Per method: the names it declares (``localNames(of:)``).
   var localNamesByFunction: [SyntaxIdentifier: Set<String>] = [:]
+  /// Per type name: its instance methods declared in the file (``instanceMethods(of:)``).
+  var methodsByType: [String: Set<String>] = [:]
 
   /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
   static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]
@@ -68,7 +74,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     guard !property.isTopLevel, property.isLazy, let info = context.frame?.info,
       let closure = property.binding.initializer?.value.as(ClosureExprSyntax.self)
     else { return }
-    checkStoredClosure(closure, storedOn: nil, in: info, property: property.name)
+    checkStoredClosure(Held(closure), storedOn: nil, in: info, property: property.name)
   }
 
   /// Whether closures in `info` can form retain cycles worth reporting: RIB owners, components
@@ -85,14 +91,28 @@ final class RetainCycleClosure: FileRule, LintRule {
       || (info.shape == .extensionType && info.name.hasSuffix("Controller"))
   }
 
+  override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    checkBoundMethods(handedTo: call)
+  }
+
+  override func visitAssignment(_ node: SequenceExprSyntax, target: ExprSyntax, value: ExprSyntax) {
+    checkBoundMethod(assigned: value)
+  }
+
   override func visit(_ closure: ClosureExprSyntax) {
     guard let info = context.frame?.info else { return }
+    check(Held(closure), in: info)
+  }
+
+  /// Checks where `closure` (a closure, or a method passed as one) is stored, handed or
+  /// subscribed, and whether what keeps it is what it captures.
+  func check(_ closure: Held, in info: TypeInfo) {
     if context.isRIBCode || !info.roles.isEmpty, checkAddedAction(closure, in: info) { return }
     guard ownsClosures(info) else {
       // Whoever sets it (a builder, a parent), a closure stored on an object that captures that
       // object strongly keeps it forever: `controller.onClose = { controller.dismiss() }`.
       if context.isRIBCode || !info.roles.isEmpty,
-        let target = SyntaxQueries.assignmentTarget(of: closure),
+        let target = SyntaxQueries.assignmentTarget(of: closure.node),
         let owner = Self.storingObject(target)
       {
         checkStoredOnItself(
@@ -102,7 +122,7 @@ final class RetainCycleClosure: FileRule, LintRule {
       return
     }
     // Handed to a subscription API?
-    if let call = SyntaxQueries.enclosingCall(ofArgument: closure) {
+    if let call = SyntaxQueries.enclosingCall(ofArgument: closure.node) {
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
         SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text),
         let base = member.base,
@@ -120,12 +140,12 @@ final class RetainCycleClosure: FileRule, LintRule {
         let ends = Self.mayComplete(base)
         // What runs once when such a source ends (`onDisposed:`, `onCompleted:`) is released
         // then: no cycle to speak of.
-        if ends, let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text,
+        if ends, let label = closure.node.parent?.as(LabeledExprSyntax.self)?.label?.text,
           Self.endEventLabels.contains(label)
         {
           return
         }
-        if !ends, let holder = bagHolder(of: call), Self.capturesStrongly(closure, holder) {
+        if !ends, let holder = bagHolder(of: call), closure.capturesStrongly(holder) {
           // `.disposed(by: header.disposeBag)` in a closure using `header`: the object keeps the
           // subscription that keeps it. A warning: the object may empty its bag (on reuse).
           checkCapture(
@@ -141,20 +161,26 @@ final class RetainCycleClosure: FileRule, LintRule {
               : "the subscription keeps the closure",
             isJudgment: true)
         }
-      } else if SyntaxQueries.isInitializer(call.calledExpression),
-        let property = storedPropertyTarget(of: call)
-      {
-        // `dataSource = DataSource(configureCell: { self.… })`: stored on self through the
-        // object it builds.
-        checkCapture(
-          closure, of: "self", in: info,
-          context: "it is kept by the object stored in '\(property)', which \(info.name) keeps",
-          isJudgment: true)
+      } else if SyntaxQueries.isInitializer(call.calledExpression) {
+        if let property = storedPropertyTarget(of: call) {
+          // `dataSource = DataSource(configureCell: { self.… })`: stored on self through the
+          // object it builds.
+          checkCapture(
+            closure, of: "self", in: info,
+            context: "it is kept by the object stored in '\(property)', which \(info.name) keeps",
+            isJudgment: true)
+        } else if closure.capturesStrongly("self"), let property = propertyKeeping(made: call) {
+          // `let layout = Layout { self.… }` handed on to what a property keeps.
+          checkCapture(
+            closure, of: "self", in: info,
+            context: "it is kept by an object that '\(property)', which \(info.name) keeps, "
+              + "holds", isJudgment: true)
+        }
       }
       return
     }
     // Assigned?
-    guard let target = SyntaxQueries.assignmentTarget(of: closure) else { return }
+    guard let target = SyntaxQueries.assignmentTarget(of: closure.node) else { return }
     if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
       if SyntaxQueries.isSelf(base) {
         checkStoredClosure(
@@ -212,7 +238,7 @@ final class RetainCycleClosure: FileRule, LintRule {
 
   /// A closure stored on `self` (owner nil) or on another object `owner`.
   private func checkStoredClosure(
-    _ closure: ClosureExprSyntax, storedOn owner: String?, in info: TypeInfo,
+    _ closure: Held, storedOn owner: String?, in info: TypeInfo,
     property: String? = nil
   ) {
     guard let owner else {
@@ -228,13 +254,23 @@ final class RetainCycleClosure: FileRule, LintRule {
     if checkStoredOnItself(closure, owner, property: property, in: info) { return }
     // On a local (a cell configured in `cellForRow`, which the table view owns) it is not kept
     // by self — unless the method returns the local into a property of self's.
-    guard !SyntaxQueries.isLocal(owner, at: closure) else {
-      if let property = propertyKeeping(returned: owner, around: closure) {
+    guard !SyntaxQueries.isLocal(owner, at: closure.node) else {
+      if let property = propertyKeeping(returned: owner, around: closure.node) {
         checkCapture(
           closure, of: "self", in: info,
           context: "it is stored on '\(owner)', which its method returns into '\(property)', "
             + "which \(info.name) keeps",
           isJudgment: true)
+      } else if closure.capturesStrongly("self"),
+        let made = Self.initialValue(ofLocal: owner, before: closure.node),
+        let property = propertyKeeping(made: made)
+      {
+        // `var configuration = …; configuration.provider = { self.… }`, the configuration
+        // then handed on to what a property keeps.
+        checkCapture(
+          closure, of: "self", in: info,
+          context: "it is stored on '\(owner)', which '\(property)' keeps, which \(info.name) "
+            + "keeps", isJudgment: true)
       }
       return
     }
@@ -247,7 +283,7 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// it reported or the cycle breaks by itself.
   @discardableResult
   private func checkStoredOnItself(
-    _ closure: ClosureExprSyntax, _ owner: String, property: String?, in info: TypeInfo
+    _ closure: Held, _ owner: String, property: String?, in info: TypeInfo
   ) -> Bool {
     guard property == "completionBlock" else {
       return checkCapture(
@@ -256,7 +292,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     // An `Operation` sets its `completionBlock` to nil once it runs (documented by Foundation):
     // enqueued or started here, the cycle breaks by itself; otherwise it lasts until someone
     // runs the operation, which this file does not show.
-    if Self.isRun(owner, at: closure) { return Self.capturesStrongly(closure, owner) }
+    if Self.isRun(owner, at: closure.node) { return closure.capturesStrongly(owner) }
     return checkCapture(
       closure, of: owner, in: info,
       context: "it is stored on '\(owner)' itself until the operation runs", isJudgment: true)
@@ -409,14 +445,14 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Reports if `closure` captures `name` strongly; returns whether it reported.
   @discardableResult
   private func checkCapture(
-    _ closure: ClosureExprSyntax, of name: String, in info: TypeInfo, context why: String,
+    _ closure: Held, of name: String, in info: TypeInfo, context why: String,
     isJudgment: Bool = false
   ) -> Bool {
-    guard Self.capturesStrongly(closure, name) else { return false }
+    guard closure.capturesStrongly(name) else { return false }
     context.report(
-      .retainCycleClosure, closure,
-      "closure in \(info.name) captures \(name) strongly and \(why): a retain cycle; "
-        + "capture [weak \(name)]", isJudgment: isJudgment)
+      .retainCycleClosure, closure.node,
+      "\(closure.noun) in \(info.name) captures \(name) strongly and \(why): a retain cycle; "
+        + closure.advice(for: name), isJudgment: isJudgment)
     return true
   }
 
@@ -467,8 +503,8 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// in a local and added later: the object keeps the action, which keeps the closure, which
   /// keeps the object (`UIAlertController` and `UIControl` both keep the actions added to
   /// them). Returns whether it reported.
-  private func checkAddedAction(_ closure: ClosureExprSyntax, in info: TypeInfo) -> Bool {
-    guard let made = SyntaxQueries.enclosingCall(ofArgument: closure),
+  private func checkAddedAction(_ closure: Held, in info: TypeInfo) -> Bool {
+    guard let made = SyntaxQueries.enclosingCall(ofArgument: closure.node),
       SyntaxQueries.isInitializer(made.calledExpression)
     else { return false }
     var holders: [String] = []

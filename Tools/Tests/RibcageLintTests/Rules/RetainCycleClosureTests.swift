@@ -191,7 +191,8 @@ import Testing
 
   /// Nothing of the type keeps the card: a `weak` property, a nested type's own property, a
   /// parameter or local function named like the method, a closure the property's value keeps
-  /// to call later (a data source's cell provider).
+  /// to call later (a data source's cell provider; `unowned` here: capturing `self` strongly,
+  /// it would be a cycle of its own).
   @Test func aCardNoPropertyOfTheTypeKeepsIsNoCycle() throws {
     let source = """
       import UIKit
@@ -199,7 +200,7 @@ import Testing
         private weak var activeSheet: UIViewController?
         var manager: Manager?
         lazy var dataSource: DataSource = {
-          let source = DataSource(collectionView: collectionView) { view, path, item in
+          let source = DataSource(collectionView: collectionView) { [unowned self] view, path, item in
             return self.makeCell(view, path, item)
           }
           return source
@@ -764,6 +765,172 @@ import Testing
           }.disposed(by: footer.disposeBag)
           return header
         }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// A closure handed to an initializer whose object reaches a property through the locals of
+  /// the property's closure or of a method: the section provider of a layout the kept
+  /// collection view holds, a cell registration the kept data source's cell provider captures,
+  /// an outer closure holding `self` strongly to make a nested `[weak self]` one, an action a
+  /// kept button holds. Nested types' initializers (`UICollectionView.CellRegistration<…>`)
+  /// and `UIAlertAction.init` are initializers too.
+  @Test func aClosureKeptThroughTheLocalsOfAPropertysClosureOrAMethodIsACycle() throws {
+    let source = """
+      import UIKit
+      final class ShelfViewController: UIViewController {
+        private lazy var list: UICollectionView = {
+          let layout = UICollectionViewCompositionalLayout { index, environment in
+            self.section(index)
+          }
+          return UICollectionView(frame: .zero, collectionViewLayout: layout)
+        }()
+        private lazy var grid: UICollectionView = {
+          let layout = UICollectionViewCompositionalLayout { _, environment in
+            var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+            configuration.trailingSwipeActionsConfigurationProvider = { path in
+              UISwipeActionsConfiguration(actions: [UIContextualAction(style: .normal, title: nil) { [weak self] _, _, done in self?.remove(path) }])
+            }
+            return NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment)
+          }
+          return UICollectionView(frame: .zero, collectionViewLayout: layout)
+        }()
+        private lazy var dataSource: UICollectionViewDiffableDataSource<Int, String> = {
+          let registration = UICollectionView.CellRegistration<BookCell, String> { cell, _, item in
+            cell.delegate = self
+          }
+          let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: list) { view, path, item in
+            view.dequeueConfiguredReusableCell(using: registration, for: path, item: item)
+          }
+          return dataSource
+        }()
+        var toggle = UIButton(type: .custom)
+        var table: UITableView?
+        func configure() {
+          toggle = UIButton.init(primaryAction: UIAction { _ in self.flip() })
+          let layout = TableLayout(rowHeight: { self.height() })
+          table = UITableView(frame: .zero, layout: layout)
+        }
+        func section(_ index: Int) -> NSCollectionLayoutSection { fatalError() }
+        func remove(_ path: IndexPath) {}
+        func flip() {}
+        func height() -> CGFloat { 44 }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [4, 10, 20, 31, 32])
+  }
+
+  /// What the property's closure or the method only uses, or makes in a closure it keeps to
+  /// run later, keeps no closure: a layout a computed property makes per read, a registration
+  /// only a loop run at once uses, a layout handed to a free function, a closure capturing
+  /// `self` weakly, a local no kept value uses.
+  @Test func aClosureOnlyUsedOnTheWayToAPropertyIsNoCycle() throws {
+    let source = """
+      import UIKit
+      final class ShelfViewController: UIViewController {
+        private var layout: UICollectionViewLayout {
+          UICollectionViewCompositionalLayout { index, _ in self.section(index) }
+        }
+        private lazy var count: Int = {
+          let registration = UICollectionView.CellRegistration<BookCell, String> { cell, _, _ in
+            cell.delegate = self
+          }
+          [1, 2].forEach { _ in use(registration) }
+          return 2
+        }()
+        private lazy var list: UICollectionView = { [weak self] in
+          let layout = UICollectionViewCompositionalLayout { index, _ in
+            self?.section(index) ?? .empty
+          }
+          return UICollectionView(frame: .zero, collectionViewLayout: layout)
+        }()
+        private lazy var sized: CGFloat = {
+          let layout = UICollectionViewCompositionalLayout { index, _ in self.section(index) }
+          return measure(layout)
+        }()
+        var table: UITableView?
+        func configure() {
+          let layout = TableLayout(rowHeight: { self.height() })
+          show(layout)
+          table = UITableView(frame: .zero)
+        }
+        func section(_ index: Int) -> NSCollectionLayoutSection { fatalError() }
+        func height() -> CGFloat { 44 }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// The type's own method passed as a closure holds `self` strongly, as a closure using `self`
+  /// does: subscribed and kept in the type's bag, given to an action a kept button holds,
+  /// stored in a configuration a kept collection view's layout holds, stored on `self`.
+  @Test func aMethodPassedAsAClosureIsCheckedAsAClosureUsingSelf() throws {
+    let source = """
+      import Combine
+      import RxSwift
+      import UIKit
+      final class StartViewController: UIViewController {
+        private let disposeBag = DisposeBag()
+        private var cancellables = Set<AnyCancellable>()
+        var onRefresh: (() -> Void)?
+        var button = UIButton(type: .custom)
+        private lazy var list: UICollectionView = {
+          var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+          configuration.trailingSwipeActionsConfigurationProvider = swipeActions
+          let layout = UICollectionViewCompositionalLayout.list(using: configuration)
+          return UICollectionView(frame: .zero, collectionViewLayout: layout)
+        }()
+        func bind(tap: Observable<Void>, scores: AnyPublisher<Int, Never>) {
+          tap.bind(onNext: start).disposed(by: disposeBag)
+          scores.sink(receiveValue: self.show).store(in: &cancellables)
+          button = UIButton(primaryAction: UIAction(handler: toggle))
+          onRefresh = reload
+        }
+        func start() {}
+        func show(_ score: Int) {}
+        func toggle(_ action: UIAction) {}
+        func reload() {}
+        func swipeActions(_ path: IndexPath) -> UISwipeActionsConfiguration? { nil }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [11, 16, 17, 18, 19])
+    let messages = try findings(source, rule: .retainCycleClosure).map(\.message)
+    #expect(messages[1].hasPrefix("method 'start' passed as a closure in StartViewController"))
+    #expect(messages[1].contains("{ [weak self] in self?.start(…) }"))
+  }
+
+  /// A name that is the type's method only by coincidence — a local, a parameter, a property
+  /// also declared — or a method a call uses at once (`map`), a static method, a subscription
+  /// ended on deactivation: no bound method kept.
+  @Test func aMethodNameThatIsNoBoundMethodKeptIsNoCycle() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      import UIKit
+      final class ShelfInteractor: PresentableInteractor<ShelfPresentable> {
+        private let disposeBag = DisposeBag()
+        var transition: Transition?
+        var titles: [String] = []
+        var label = UILabel()
+        private lazy var list: UICollectionView = {
+          let layout = UICollectionViewFlowLayout()
+          return UICollectionView(frame: .zero, collectionViewLayout: layout)
+        }()
+        func bind(tap: Observable<Void>, picker: UIPickerView, items: [Int]) {
+          tap.subscribe(onNext: refresh).disposeOnDeactivate(interactor: self)
+          titles = items.map(format)
+          let transition = Transition()
+          self.transition = transition
+          label.inputView = picker
+          Observable.just(1).subscribe(onNext: Self.log).disposed(by: disposeBag)
+        }
+        func layout() {}
+        func transition(_ done: Bool) {}
+        func picker() {}
+        func refresh() {}
+        func format(_ item: Int) -> String { "" }
+        static func log(_ value: Int) {}
       }
       """
     #expect(try lines(source, .retainCycleClosure).isEmpty)

@@ -5,7 +5,6 @@ extension GraphBuilder {
     _ parts: Parts, builders: inout [String: BuilderInfo]
   ) -> [String: RIB] {
     var ribs: [String: RIB] = [:]
-    let interactorKeys = parts.interactorKeys
     // RIBs without a router class: their builder creates the framework's router.
     for key in builders.keys.sorted() {
       guard let builder = builders[key], builder.routers.isEmpty,
@@ -13,30 +12,46 @@ extension GraphBuilder {
       else { continue }
       let routerKey = key + "#" + frameworkRouter
       builders[key]!.routers = [routerKey]
-      let entry = builder.entry
-      let name = entry.name.hasSuffix("Builder") ? String(entry.name.dropLast(7)) : entry.name
-      let created = entry.parts.flatMap(\.declaration.creations).compactMap {
-        index.lookup($0.type, from: entry.module, path: entry.path)
-      }
-      let interactor = created.first { interactorKeys.contains($0.key) }
-      let view =
-        RoleBases.viewlessRouters.contains(frameworkRouter)
-        ? nil
-        : created.first {
-          $0.kind == .classType
-            && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
-        }?.name ?? "view"
-      var node = RIBGraph.Node(
-        id: name, name: name, module: entry.module, router: frameworkRouter, builder: entry.name,
-        interactor: interactor?.name,
-        component: builder.components.first.flatMap { index.entries[$0]?.name },
-        dependency: builder.dependency, listener: builder.listener, view: view, path: entry.path,
-        line: entry.place.line)
-      node.presenter = interactor.flatMap { presenter(of: $0) }
-      ribs[routerKey] = RIB(
-        node: node, routerKey: routerKey, builderKey: key, interactorKey: interactor?.key,
-        componentKey: builder.components.first)
+      let made = partsMade(by: builder, interactorKeys: parts.interactorKeys)
+      let view = RoleBases.viewlessRouters.contains(frameworkRouter) ? nil : made.view ?? "view"
+      ribs[routerKey] = rib(
+        of: builder, routerKey: routerKey, router: frameworkRouter, interactor: made.interactor,
+        view: view, declaredAt: builder.entry)
     }
     return ribs
+  }
+
+  /// The interactor and the view (controller) class `builder` creates.
+  func partsMade(
+    by builder: BuilderInfo, interactorKeys: Set<String>
+  ) -> (interactor: TypeIndex.Entry?, view: String?) {
+    let entry = builder.entry
+    let created = entry.parts.flatMap(\.declaration.creations).compactMap {
+      index.lookup($0.type, from: entry.module, path: entry.path)
+    }
+    let view = created.first {
+      $0.kind == .classType && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
+    }
+    return (created.first { interactorKeys.contains($0.key) }, view?.name)
+  }
+
+  /// The RIB `builder` builds, its router `router` (keyed `routerKey`), named after the builder
+  /// (`LoggedInBuilder` → `LoggedIn`) and declared where `declaration` is.
+  func rib(
+    of builder: BuilderInfo, routerKey: String, router: String, interactor: TypeIndex.Entry?,
+    view: String?, declaredAt declaration: TypeIndex.Entry
+  ) -> RIB {
+    let entry = builder.entry
+    let name = entry.name.hasSuffix("Builder") ? String(entry.name.dropLast(7)) : entry.name
+    var node = RIBGraph.Node(
+      id: name, name: name, module: entry.module, router: router, builder: entry.name,
+      interactor: interactor?.name,
+      component: builder.components.first.flatMap { index.entries[$0]?.name },
+      dependency: builder.dependency, listener: builder.listener, view: view,
+      path: declaration.path, line: declaration.place.line)
+    node.presenter = interactor.flatMap { presenter(of: $0) }
+    return RIB(
+      node: node, routerKey: routerKey, builderKey: entry.key, interactorKey: interactor?.key,
+      componentKey: builder.components.first)
   }
 }

@@ -23,6 +23,8 @@ struct GraphBuilder {
     // RIBs: one per router class, and one per builder creating the framework's router.
     var ribs = ribsOfRouterClasses(parts, builders: builders)
     ribs.merge(ribsOfFrameworkRouters(parts, builders: &builders)) { first, _ in first }
+    // RIBs of a router-less framework: one per builder creating an interactor.
+    ribs.merge(ribsOfRouterlessBuilders(parts, builders: &builders)) { first, _ in first }
     assignIDs(&ribs)
 
     var found = uses(of: ribs, builders: builders, parts: parts)
