@@ -52,8 +52,7 @@ extension RetainCycleClosure {
     if let known = methodsByType[typeName] { return known }
     var names: Set<String> = []
     var properties: Set<String> = []
-    for declaration in SyntaxQueries.nodes(MemberBlockSyntax.self, in: frame.declaration.root)
-    where Self.declaredName(of: declaration.parent) == typeName {
+    for declaration in declarations(of: frame) {
       for member in declaration.members {
         if let variable = member.decl.as(VariableDeclSyntax.self) {
           for binding in variable.bindings {
@@ -73,6 +72,14 @@ extension RetainCycleClosure {
     names.subtract(properties)
     methodsByType[typeName] = names
     return names
+  }
+
+  /// The member blocks of the type being walked in this file: its declaration's and its
+  /// extensions'.
+  func declarations(of frame: FileContext.Frame) -> [MemberBlockSyntax] {
+    SyntaxQueries.nodes(MemberBlockSyntax.self, in: frame.declaration.root).filter {
+      Self.declaredName(of: $0.parent) == frame.info.name
+    }
   }
 
   /// The name a class, struct, actor, enum or extension declares.

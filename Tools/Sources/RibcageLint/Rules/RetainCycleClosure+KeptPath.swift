@@ -114,14 +114,15 @@ extension RetainCycleClosure {
     }
 
     /// Whether an operator sequence hands on `child`'s value: the right side of `=` (not to
-    /// `_`), a branch of `?:`, either side of `??`, the value cast by `as`.
+    /// `_`) or of `+=`, a branch of `?:`, either side of `??`, the value cast by `as`.
     private static func carries(_ sequence: SequenceExprSyntax, from child: Syntax) -> Bool {
       let elements = Array(sequence.elements)
       for (index, element) in elements.enumerated() {
-        if let binary = element.as(BinaryOperatorExprSyntax.self),
-          binary.operator.text != "??"
-        {
-          return false
+        if let binary = element.as(BinaryOperatorExprSyntax.self) {
+          // `cards += [makeCard()]` adds the right side to the left.
+          let addsTheRightSide =
+            binary.operator.text == "+=" && index == 1 && elements.first?.id != child.id
+          guard binary.operator.text == "??" || addsTheRightSide else { return false }
         }
         if element.is(AssignmentExprSyntax.self) {
           if index == 1, elements.first?.is(DiscardAssignmentExprSyntax.self) == true {

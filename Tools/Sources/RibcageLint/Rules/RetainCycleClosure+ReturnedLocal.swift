@@ -100,14 +100,27 @@ extension RetainCycleClosure {
         stored.insert(property)
       }
     }
-    // `manager = Manager(rootItem: makePage())` in one of its methods.
+    // `manager = Manager(rootItem: makePage())` in one of its methods; written into what a
+    // property holds (`tabs.viewControllers = [makeHome()]`, `cache[id] = makeCard()`) or
+    // added to it (`cards += [makeCard()]`).
     for assignment in Self.ownNodes(SequenceExprSyntax.self, in: members) {
       let elements = Array(assignment.elements)
-      guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-        let target = SyntaxQueries.propertyName(elements[0]), stored.contains(target)
+      guard elements.count >= 3,
+        elements[1].is(AssignmentExprSyntax.self)
+          || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
+        let root = Self.storedRoot(of: elements[0], among: stored)
       else { continue }
-      let isBare = elements[0].is(DeclReferenceExprSyntax.self)
-      kept.append((target, ExprSyntax(assignment), isBare ? elements[0] : nil))
+      kept.append((root.property, ExprSyntax(assignment), root.bareName))
+    }
+    // Handed to a method of what a property holds: `pages.append(makePage())`,
+    // `stack.addArrangedSubview(makeRow())`.
+    for call in Self.ownNodes(FunctionCallExprSyntax.self, in: members) {
+      guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+        let base = member.base, !call.arguments.isEmpty,
+        Self.keepingMethodPrefixes.contains(where: member.declName.baseName.text.hasPrefix),
+        let root = Self.storedRoot(of: base, among: stored)
+      else { continue }
+      kept.append((root.property, ExprSyntax(call), root.bareName))
     }
     keptValuesByType[members.id] = kept.map {
       KeptValue(property: $0.property, value: $0.value, bareTarget: $0.bareTarget)
@@ -126,6 +139,43 @@ extension RetainCycleClosure {
     }
     keptCallsByType[members.id] = calls
     return calls
+  }
+
+  /// How the names of methods that keep what they are handed start (`append`, `insert(_:at:)`,
+  /// `addSubview`, `setViewControllers`, `register`): not those that only look at it
+  /// (`contains`, `firstIndex(of:)`).
+  static let keepingMethodPrefixes = [
+    "add", "append", "insert", "set", "push", "register", "embed", "attach", "update", "merge",
+    "prepend", "store",
+  ]
+
+  /// The stored property (of `stored`) that `expression` is or is reached through: `tabs`
+  /// for `tabs`, `self.tabs`, `tabs.viewControllers`, `cache[id]`; with the bare name that a
+  /// local may shadow.
+  private static func storedRoot(
+    of expression: ExprSyntax, among stored: Set<String>
+  ) -> (property: String, bareName: ExprSyntax?)? {
+    var node = expression
+    while true {
+      if let reference = node.as(DeclReferenceExprSyntax.self) {
+        let name = reference.baseName.text
+        return stored.contains(name) ? (name, node) : nil
+      }
+      if let member = node.as(MemberAccessExprSyntax.self) {
+        if SyntaxQueries.isSelf(member.base) {
+          let name = member.declName.baseName.text
+          return stored.contains(name) ? (name, nil) : nil
+        }
+        guard let base = member.base else { return nil }
+        node = base
+      } else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) {
+        node = subscriptCall.calledExpression
+      } else if let optional = node.as(OptionalChainingExprSyntax.self) {
+        node = optional.expression
+      } else {
+        return nil
+      }
+    }
   }
 
   /// Every node of type `Node` in `members`, outside the nested types declared there.

@@ -169,8 +169,11 @@ final class RetainCycleClosure: FileRule, LintRule {
             closure, of: "self", in: info,
             context: "it is kept by the object stored in '\(property)', which \(info.name) keeps",
             isJudgment: true)
-        } else if closure.capturesStrongly("self"), let property = propertyKeeping(made: call) {
-          // `let layout = Layout { self.… }` handed on to what a property keeps.
+        } else if closure.capturesStrongly("self"), let property = propertyKeeping(made: call),
+          !resetsToNil(property)
+        {
+          // `let layout = Layout { self.… }` handed on to what a property keeps — unless the
+          // type sets that property back to `nil`, releasing the object where it chose to.
           checkCapture(
             closure, of: "self", in: info,
             context: "it is kept by an object that '\(property)', which \(info.name) keeps, "
@@ -263,7 +266,7 @@ final class RetainCycleClosure: FileRule, LintRule {
           isJudgment: true)
       } else if closure.capturesStrongly("self"),
         let made = Self.initialValue(ofLocal: owner, before: closure.node),
-        let property = propertyKeeping(made: made)
+        let property = propertyKeeping(made: made), !resetsToNil(property)
       {
         // `var configuration = …; configuration.provider = { self.… }`, the configuration
         // then handed on to what a property keeps.
@@ -332,20 +335,22 @@ final class RetainCycleClosure: FileRule, LintRule {
   }
 
   /// Whether the type being walked assigns `nil` to `property` (`onDone = nil`,
-  /// `self.onDone = nil`).
+  /// `self.onDone = nil`), in its declaration or an extension of it in the file.
   private func resetsToNil(_ property: String) -> Bool {
-    guard let declaration = context.frame?.declaration else { return false }
-    var previous: [TokenKind] = []
-    for token in declaration.tokens(viewMode: .sourceAccurate) {
-      if token.tokenKind == .keyword(.nil), previous.count == 2,
-        previous[0] == .identifier(property), previous[1] == .equal
-      {
-        return true
+    guard let frame = context.frame else { return false }
+    return declarations(of: frame).contains { declaration in
+      var previous: [TokenKind] = []
+      for token in declaration.tokens(viewMode: .sourceAccurate) {
+        if token.tokenKind == .keyword(.nil), previous.count == 2,
+          previous[0] == .identifier(property), previous[1] == .equal
+        {
+          return true
+        }
+        previous.append(token.tokenKind)
+        if previous.count > 2 { previous.removeFirst() }
       }
-      previous.append(token.tokenKind)
-      if previous.count > 2 { previous.removeFirst() }
+      return false
     }
-    return false
   }
 
   /// Whether the stream a subscription's chain starts from completes by itself.

@@ -824,7 +824,8 @@ import Testing
   /// What the property's closure or the method only uses, or makes in a closure it keeps to
   /// run later, keeps no closure: a layout a computed property makes per read, a registration
   /// only a loop run at once uses, a layout handed to a free function, a closure capturing
-  /// `self` weakly, a local no kept value uses.
+  /// `self` weakly, a local no kept value uses. Nor is an action added to a menu the type sets
+  /// back to `nil` (released where the type chose to) reported.
   @Test func aClosureOnlyUsedOnTheWayToAPropertyIsNoCycle() throws {
     let source = """
       import UIKit
@@ -850,13 +851,21 @@ import Testing
           return measure(layout)
         }()
         var table: UITableView?
+        private var menu: UIAlertController!
         func configure() {
           let layout = TableLayout(rowHeight: { self.height() })
           show(layout)
           table = UITableView(frame: .zero)
+          menu = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+          let share = UIAlertAction(title: "Share", style: .default) { _ in self.share() }
+          menu.addAction(share)
         }
+        func share() {}
         func section(_ index: Int) -> NSCollectionLayoutSection { fatalError() }
         func height() -> CGFloat { 44 }
+      }
+      extension ShelfViewController {
+        func close() { menu = nil }
       }
       """
     #expect(try lines(source, .retainCycleClosure).isEmpty)
@@ -934,5 +943,46 @@ import Testing
       }
       """
     #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// A card a method makes (its handler using the controller) and the controller keeps by
+  /// adding it to, or writing it into, what a property holds: appended, `+=`, stored under a
+  /// key, set as a tab, added to a stack. Looked up (`contains`) or added to a local, it is
+  /// not kept.
+  @Test func aCardAddedToOrWrittenIntoWhatAPropertyHoldsIsACycle() throws {
+    let keeping = [
+      "cards.append(makeCard())", "cards += [makeCard()]", "cache[1] = makeCard()",
+      "tabs.viewControllers = [makeCard()]", "self.stack.addArrangedSubview(makeCard())",
+    ]
+    let notKeeping = [
+      "_ = cards.contains(makeCard())", "var cards: [Card] = []; cards.append(makeCard())",
+    ]
+    func controller(_ index: Int, _ statement: String) -> String {
+      """
+      final class Deck\(index)ViewController: UIViewController {
+        private var cards: [Card] = []
+        private var cache: [Int: Card] = [:]
+        private let tabs = UITabBarController()
+        private let stack = UIStackView()
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          \(statement)
+        }
+        private func makeCard() -> Card {
+          let card = Card()
+          card.onAction = { self.done() }
+          return card
+        }
+        func done() {}
+      }
+      """
+    }
+    let source =
+      "import UIKit\n"
+      + (keeping + notKeeping).enumerated().map { controller($0.offset, $0.element) }
+      .joined(separator: "\n")
+    // Each controller is 16 lines after the import; the handler is its 12th.
+    let expected = keeping.indices.map { 1 + $0 * 16 + 12 }
+    #expect(try lines(source, .retainCycleClosure) == expected)
   }
 }
