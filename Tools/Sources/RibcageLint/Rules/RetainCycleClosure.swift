@@ -47,11 +47,23 @@ final class RetainCycleClosure: FileRule, LintRule {
   var keptValuesByType: [SyntaxIdentifier: [KeptValue]] = [:]
   /// Per method: the names it declares (``localNames(of:)``).
   var localNamesByFunction: [SyntaxIdentifier: Set<String>] = [:]
-  /// Per type name: its instance methods declared in the file (``instanceMethods(of:)``).
+  /// Per type (by its full name): its instance methods declared in the file
+  /// (``instanceMethods(of:)``).
   var methodsByType: [String: Set<String>] = [:]
+  /// The file's member blocks by the name of the type they belong to (``declarations(of:)``),
+  /// read once.
+  var declarationsByName: [String: [MemberBlockSyntax]]?
+  /// Per member of a type: the names it binds (``boundNames(around:)``).
+  var boundNamesByMember: [SyntaxIdentifier: Set<String>] = [:]
 
   /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
   static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]
+
+  /// Standard-library types whose initializers run the closures they are given before they
+  /// return (`Dictionary(grouping:by:)`, `Array(unsafeUninitializedCapacity:initializingWith:)`).
+  static let valueTypesRunningClosures: Set<String> = [
+    "Dictionary", "Array", "Set", "ContiguousArray", "String", "Result", "Data",
+  ]
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
@@ -161,7 +173,11 @@ final class RetainCycleClosure: FileRule, LintRule {
               : "the subscription keeps the closure",
             isJudgment: true)
         }
-      } else if SyntaxQueries.isInitializer(call.calledExpression) {
+      } else if SyntaxQueries.isInitializer(call.calledExpression),
+        // `Dictionary(grouping:by:)`: a standard-library value runs the closure at once.
+        !Self.valueTypesRunningClosures.contains(
+          SyntaxQueries.calleeTypeName(call.calledExpression))
+      {
         if let property = storedPropertyTarget(of: call) {
           // `dataSource = DataSource(configureCell: { self.… })`: stored on self through the
           // object it builds.
@@ -193,7 +209,9 @@ final class RetainCycleClosure: FileRule, LintRule {
           closure, storedOn: owner, in: info, property: member.declName.baseName.text)
       }
     } else if let reference = target.as(DeclReferenceExprSyntax.self),
-      !pendingAssignments.isEmpty
+      !pendingAssignments.isEmpty,
+      // A local of the property's name (`var completion = {}; completion = finish`).
+      !boundNames(around: reference).contains(reference.baseName.text)
     {
       pendingAssignments[pendingAssignments.count - 1].append((reference.baseName.text, closure))
     }
@@ -277,6 +295,8 @@ final class RetainCycleClosure: FileRule, LintRule {
       }
       return
     }
+    // A `weak` or `unowned` property keeps nothing.
+    guard !isWeakProperty(owner) else { return }
     checkCapture(
       closure, of: "self", in: info,
       context: "it is stored on '\(owner)', which \(info.name) keeps", isJudgment: true)
@@ -373,6 +393,13 @@ final class RetainCycleClosure: FileRule, LintRule {
           return finiteSources[name]?.isEmpty == true
         }
       } else if let member = current.as(MemberAccessExprSyntax.self) {
+        // `[1, 2].publisher`: a sequence's publisher completes once it has sent them.
+        if member.declName.baseName.text == "publisher",
+          member.base?.is(ArrayExprSyntax.self) == true
+            || member.base?.is(DictionaryExprSyntax.self) == true
+        {
+          return true
+        }
         node = member.base
       } else if let optional = current.as(OptionalChainingExprSyntax.self) {
         node = optional.expression
@@ -453,7 +480,10 @@ final class RetainCycleClosure: FileRule, LintRule {
     _ closure: Held, of name: String, in info: TypeInfo, context why: String,
     isJudgment: Bool = false
   ) -> Bool {
-    guard closure.capturesStrongly(name) else { return false }
+    // A struct's or an enum's `self` is a copy: no cycle through it.
+    guard closure.capturesStrongly(name),
+      name != "self" || ![.structType, .enumType].contains(info.shape)
+    else { return false }
     context.report(
       .retainCycleClosure, closure.node,
       "\(closure.noun) in \(info.name) captures \(name) strongly and \(why): a retain cycle; "

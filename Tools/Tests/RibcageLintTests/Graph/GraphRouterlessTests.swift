@@ -131,3 +131,48 @@ private func routerlessApp(shelfListens: [String]? = nil) -> [String: String] {
   #expect(!found.nodes.contains { $0.id == "Notes" })
   #expect(found.unplaced.contains { $0.type == "NotesBuilder" })
 }
+
+/// Of two interactors a builder makes, the RIB is the one named after the builder; of two
+/// builders making one interactor (the app's and a preview's), the one named after it builds
+/// the RIB, whose children stay under it.
+@Test(.timeLimit(.minutes(10))) func aRouterlessRIBIsTheInteractorAndBuilderNamedAlike() throws {
+  var files = routerlessApp()
+  files["Shelf.swift"] =
+    files["Shelf.swift"]!.replacingOccurrences(
+      of: "let viewController = ShelfViewController()",
+      with: "let session = SessionInteractor()\n    let viewController = ShelfViewController()"
+    ) + "\nfinal class SessionInteractor: Interactor {}\n"
+  files["BookPreview.swift"] = """
+    import ShortRibs
+    final class BookPreviewBuilder: SimpleComponentizedBuilder<BookComponent, PresentableInteractable> {
+      override func build(with component: BookComponent) -> PresentableInteractable {
+        BookInteractor(presenter: BookViewController(), notesBuilder: component.notesBuilder)
+      }
+    }
+    """
+  let found = try graph(files)
+  #expect(found.nodes.first { $0.id == "Shelf" }?.interactor == "ShelfInteractor")
+  #expect(found.edgeList == ["Book → Notes", "Shelf → Book", "Shelf → Settings"])
+  #expect(found.roots == ["Shelf"])
+  #expect(found.problems.isEmpty, "\(found.problems.map(\.message))")
+}
+
+/// Builders that create a router type the run does not declare, or return a routing
+/// protocol, belong to an app with routers whose routers are in folders not passed: they stay
+/// unplaced, not drawn around their interactors.
+@Test(.timeLimit(.minutes(10))) func buildersOfRoutersInFoldersNotPassedStayUnplaced() throws {
+  let builder = """
+    import RIBs
+    final class LoggedOutBuilder: Builder<LoggedOutDependency>, LoggedOutBuildable {
+      func build(withListener listener: LoggedOutListener) -> LoggedOutRouting {
+        let viewController = LoggedOutViewController()
+        let interactor = LoggedOutInteractor(presenter: viewController)
+        return LoggedOutRouter(interactor: interactor, viewController: viewController)
+      }
+    }
+    final class LoggedOutInteractor: PresentableInteractor<LoggedOutPresentable> {}
+    """
+  let found = try graph(["LoggedOut.swift": builder])
+  #expect(found.nodes.isEmpty, "\(found.nodes.map(\.id))")
+  #expect(found.unplaced.map(\.type).sorted() == ["LoggedOutBuilder", "LoggedOutInteractor"])
+}

@@ -985,4 +985,157 @@ import Testing
     let expected = keeping.indices.map { 1 + $0 * 16 + 12 }
     #expect(try lines(source, .retainCycleClosure) == expected)
   }
+
+  /// A name the type's UIKit superclass or the type itself gives a property is a value, not a
+  /// method, whatever method shares its base name: `title` and `view` beside `title(for:)` and
+  /// `view(for:)`, `tableView` beside the delegate's `tableView(_:didSelectRowAt:)` (in the
+  /// class or an extension in another file). Delegate callbacks named after their first
+  /// parameter are never taken as methods passed as closures.
+  @Test func aNameTheTypeOrItsSuperclassGivesAPropertyIsNoMethodPassed() throws {
+    let controller = """
+      import UIKit
+      final class ProfileViewController: UITableViewController {
+        private var savedTitle: String?
+        private var hostView: UIView?
+        private var dataSource: UITableViewDiffableDataSource<Int, String>!
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          savedTitle = title
+          hostView = view
+          dataSource = UITableViewDiffableDataSource<Int, String>(tableView: tableView) { table, path, item in
+            table.dequeueReusableCell(withIdentifier: "cell", for: path)
+          }
+        }
+        func title(for section: Int) -> String { "" }
+        func view(for item: Int) -> UIView { UIView() }
+        override func tableView(_ tableView: UITableView, didSelectRowAt path: IndexPath) {}
+      }
+      """
+    let feed = """
+      import UIKit
+      final class FeedViewController: UIViewController {
+        let tableView = UITableView()
+        var header: UIView?
+      }
+      """
+    let feedTable = """
+      import UIKit
+      extension FeedViewController: UITableViewDelegate {
+        func configure() { self.header = tableView }
+        func tableView(_ tableView: UITableView, didSelectRowAt path: IndexPath) {}
+      }
+      """
+    let found = try findingPlaces(
+      ["Profile.swift": controller, "Feed.swift": feed, "Feed+Table.swift": feedTable],
+      .retainCycleClosure)
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  /// A name the member binds is not the type's method of that name: a pattern in a `case`,
+  /// a tuple, `while let`, an accessor's or a subscript's parameter, a local `var` — which
+  /// also is no stored property when a closure is assigned to it.
+  @Test func aNameTheMemberBindsIsNoMethodPassed() throws {
+    let source = """
+      import UIKit
+      enum RefreshMode { case standard; case custom(() -> Void) }
+      final class SearchViewController: UIViewController {
+        private var onRefresh: (() -> Void)?
+        private var onSubmit: ((String) -> Void)?
+        private var onCancel: (() -> Void)?
+        private var completion: (() -> Void)?
+        init(mode: RefreshMode, handlers: (submit: (String) -> Void, cancel: () -> Void)) {
+          super.init(nibName: nil, bundle: nil)
+          switch mode {
+          case .custom(let refresh): onRefresh = refresh
+          case .standard: break
+          }
+          let (submit, cancel) = handlers
+          onSubmit = submit
+          onCancel = cancel
+        }
+        required init?(coder: NSCoder) { fatalError() }
+        var submitHandler: ((String) -> Void)? {
+          get { onSubmit }
+          set(submit) { onSubmit = submit }
+        }
+        var queue: [() -> Void] = [] {
+          didSet {
+            var copy = queue
+            while let refresh = copy.popLast() { onRefresh = refresh }
+          }
+        }
+        subscript(cancel: @escaping () -> Void) -> Int {
+          onCancel = cancel
+          return 0
+        }
+        func dismissSheet(animated: Bool) {
+          var completion: () -> Void = {}
+          if animated { completion = finish }
+          if animated { completion = { self.finish() } }
+          UIView.animate(withDuration: 0.3, animations: {}, completion: { _ in completion() })
+        }
+        func refresh() {}
+        func submit(_ text: String) {}
+        func cancel() {}
+        func finish() {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// Two nested types of the same name keep their own methods: `Home.ViewController`'s
+  /// `header(for:)` is no method of `Settings.ViewController`, whose `header` a protocol
+  /// extension (elsewhere) gives it.
+  @Test func sameNamedNestedTypesKeepTheirOwnMethods() throws {
+    let source = """
+      import UIKit
+      enum Home {
+        final class ViewController: UIViewController {
+          func header(for section: Int) -> UIView { UIView() }
+        }
+      }
+      enum Settings {
+        final class ViewController: UIViewController, HeaderProviding {
+          private var saved: UIView?
+          func bind() { saved = header }
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// What keeps nothing: a standard-library value's initializer running its closure at once
+  /// (`Dictionary(grouping:by:)`), a sequence's publisher (it completes), an `unowned`
+  /// property, a struct's `self` (a copy).
+  @Test func closuresRunAtOnceOrKeptByNothingAreNoCycle() throws {
+    let source = """
+      import Combine
+      import UIKit
+      final class ContactsViewController: UIViewController {
+        private var contacts: [Contact] = []
+        private var sections: [String: [Contact]] = [:]
+        private var cancellables = Set<AnyCancellable>()
+        unowned let host: HostViewController
+        func reload() {
+          sections = Dictionary(grouping: contacts, by: initial)
+          sections = Dictionary(grouping: contacts) { self.initial(of: $0) }
+          [1, 2].publisher.sink(receiveValue: show).store(in: &cancellables)
+          host.onClose = close
+          host.onClose = { self.close() }
+        }
+        func initial(of contact: Contact) -> String { "" }
+        func show(_ value: Int) {}
+        func close() {}
+      }
+      struct PricingWorker {
+        var onUpdate: ((Int) -> Void)?
+        mutating func start() {
+          onUpdate = log
+          onUpdate = { price in self.log(price) }
+        }
+        func log(_ price: Int) {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
 }

@@ -13,9 +13,12 @@ extension GraphBuilder {
       guard let type = index.lookup(name, from: module, path: path) else { return [] }
       if let builder = builders[type.key] { return [builder] }
       // A `Buildable` protocol stands for the builders conforming to it (`Game`, which the
-      // adapters also conform to, does not); of several, those the file can see.
+      // adapters also conform to, does not); of several, those the file can see. ShortRibs'
+      // builder protocols refine only `AnyObject` (`protocol BookBuildable: AnyObject`): the
+      // name says it.
       if type.kind == .protocolType, type.name != RoleBases.buildable,
         lineage.names(of: type).contains(RoleBases.buildable)
+          || type.name.hasSuffix(RoleBases.buildable)
       {
         let conforming = lineage.classes(conformingTo: type).compactMap { builders[$0.key] }
         let visible = conforming.filter {

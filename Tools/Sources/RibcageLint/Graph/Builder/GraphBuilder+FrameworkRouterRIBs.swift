@@ -21,7 +21,8 @@ extension GraphBuilder {
     return ribs
   }
 
-  /// The interactor and the view (controller) class `builder` creates.
+  /// The interactor and the view (controller) class `builder` creates: of several
+  /// interactors, the one named after the builder (`ShelfBuilder` → `ShelfInteractor`).
   func partsMade(
     by builder: BuilderInfo, interactorKeys: Set<String>
   ) -> (interactor: TypeIndex.Entry?, view: String?) {
@@ -32,7 +33,21 @@ extension GraphBuilder {
     let view = created.first {
       $0.kind == .classType && ($0.name.hasSuffix("ViewController") || $0.name.hasSuffix("View"))
     }
-    return (created.first { interactorKeys.contains($0.key) }, view?.name)
+    let interactors = created.filter { interactorKeys.contains($0.key) }
+    let named = interactors.first {
+      Self.ribPrefix(of: $0.name, "Interactor") == ribPrefix(of: entry)
+    }
+    return (named ?? interactors.first, view?.name)
+  }
+
+  /// `Shelf` for `ShelfBuilder`.
+  func ribPrefix(of builder: TypeIndex.Entry) -> String {
+    Self.ribPrefix(of: builder.name, "Builder")
+  }
+
+  /// `name` without the role suffix `suffix`.
+  static func ribPrefix(of name: String, _ suffix: String) -> String {
+    name.hasSuffix(suffix) && name.count > suffix.count ? String(name.dropLast(suffix.count)) : name
   }
 
   /// The RIB `builder` builds, its router `router` (keyed `routerKey`), named after the builder
@@ -42,7 +57,7 @@ extension GraphBuilder {
     view: String?, declaredAt declaration: TypeIndex.Entry
   ) -> RIB {
     let entry = builder.entry
-    let name = entry.name.hasSuffix("Builder") ? String(entry.name.dropLast(7)) : entry.name
+    let name = ribPrefix(of: entry)
     var node = RIBGraph.Node(
       id: name, name: name, module: entry.module, router: router, builder: entry.name,
       interactor: interactor?.name,

@@ -7,9 +7,9 @@ extension GraphBuilder {
   func ribsOfRouterlessBuilders(
     _ parts: Parts, builders: inout [String: BuilderInfo]
   ) -> [String: RIB] {
-    guard parts.routers.isEmpty, builders.values.allSatisfy({ $0.routers.isEmpty }) else {
-      return [:]
-    }
+    guard parts.routers.isEmpty, builders.values.allSatisfy({ $0.routers.isEmpty }),
+      !builders.values.contains(where: { mentionsARouter($0.entry) })
+    else { return [:] }
     var ribs: [String: RIB] = [:]
     var buildersOfInteractor: [String: [String]] = [:]
     let interactorKeys = parts.interactorKeys
@@ -19,16 +19,39 @@ extension GraphBuilder {
       else { continue }
       buildersOfInteractor[interactor.key, default: []].append(key)
     }
-    // An interactor two builders make (a builder and a test's, a preview's) names no one RIB.
-    for (interactorKey, keys) in buildersOfInteractor where keys.count == 1 {
-      guard let builder = builders[keys[0]], let interactor = index.entries[interactorKey]
+    // An interactor two builders make (a builder and a preview's): the one named after it.
+    for (interactorKey, keys) in buildersOfInteractor {
+      guard let interactor = index.entries[interactorKey],
+        let key = keys.count == 1
+          ? keys[0]
+          : keys.first(where: {
+            builders[$0].map(\.entry).map(ribPrefix(of:))
+              == Self.ribPrefix(of: interactor.name, "Interactor")
+          }),
+        let builder = builders[key]
       else { continue }
-      builders[keys[0]]!.routers = [interactorKey]
+      builders[key]!.routers = [interactorKey]
       ribs[interactorKey] = rib(
         of: builder, routerKey: interactorKey, router: interactor.name, interactor: interactor,
         view: partsMade(by: builder, interactorKeys: interactorKeys).view,
         declaredAt: interactor)
     }
     return ribs
+  }
+
+  /// Whether `builder` creates a router type the run does not declare (`RootRouter(…)`), or
+  /// returns a routing protocol (`-> LoggedOutRouting`): an app with routers whose routers are
+  /// in folders not passed, not a router-less one.
+  private func mentionsARouter(_ builder: TypeIndex.Entry) -> Bool {
+    builder.parts.contains { part in
+      part.declaration.creations.contains {
+        TypeText.baseName($0.type).hasSuffix("Router")
+          && index.lookup($0.type, from: builder.module, path: part.path) == nil
+      }
+        || part.declaration.functions.contains {
+          guard let returned = $0.returnType.map(TypeText.baseName) else { return false }
+          return returned.hasSuffix("Routing") || returned.hasSuffix("Router")
+        }
+    }
   }
 }
