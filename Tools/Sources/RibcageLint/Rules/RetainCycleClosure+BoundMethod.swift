@@ -58,6 +58,9 @@ extension RetainCycleClosure {
     "imageView", "accessoryView", "backgroundView", "selectedBackgroundView", "delegate",
     "dataSource", "text", "image", "isEnabled", "isSelected", "isHighlighted", "state",
     "isEditing", "editButtonItem", "preferredContentSize", "transitioningDelegate",
+    "toolbarItems", "contentConfiguration", "backgroundConfiguration", "modalPresentationStyle",
+    "inputAccessoryView", "inputView", "viewController", "viewControllable", "presenter",
+    "interactor", "router", "listener", "configuration",
   ]
 
   /// The instance methods the type being walked declares in this file (its declaration and
@@ -92,6 +95,16 @@ extension RetainCycleClosure {
     names.subtract(properties)
     methodsByType[key] = names
     return names
+  }
+
+  /// Whether the type being walked is a struct or an enum (declared so in this file, for an
+  /// extension): its `self` is a copy.
+  func isValueType(_ info: TypeInfo) -> Bool {
+    if [.structType, .enumType].contains(info.shape) { return true }
+    guard info.shape == .extensionType, let frame = context.frame else { return false }
+    return declarations(of: frame).contains {
+      $0.parent?.is(StructDeclSyntax.self) == true || $0.parent?.is(EnumDeclSyntax.self) == true
+    }
   }
 
   /// Whether the type being walked declares `name` as a `weak` or `unowned` property, which
@@ -156,7 +169,9 @@ extension RetainCycleClosure {
     }
     guard current.parent != nil else { return [] }
     if let known = boundNamesByMember[current.id] { return known }
-    var names: Set<String> = []
+    // Names Swift binds without a pattern: a `catch`'s `error`, an accessor's `newValue` and
+    // `oldValue`.
+    var names: Set<String> = ["error", "newValue", "oldValue"]
     // The member's own name (a property's, a method's) is no local.
     var own: Set<Syntax.ID> = []
     if let variable = current.as(VariableDeclSyntax.self) {

@@ -10,22 +10,36 @@ extension RetainCycleClosure {
   /// Not something read off it (`makePage().title`), compared, dropped, or made in a closure
   /// kept to run later (a data source's cell provider, a stream operator).
   final class KeptPath {
-    let value: ExprSyntax
+    /// The values properties are given that the path may end in.
+    let values: Set<SyntaxIdentifier>
+    /// The value a path that keeps ended in.
+    private(set) var reached: SyntaxIdentifier?
     /// Locals already judged (`let card = makeCard()`), by their binding: each once.
     private var judgedLocals: [SyntaxIdentifier: Bool] = [:]
 
-    init(value: ExprSyntax) {
-      self.value = value
+    /// Which statements use which names, shared by every path of a file.
+    let statements: StatementUses
+
+    init(value: ExprSyntax, statements: StatementUses) {
+      values = [value.id]
+      self.statements = statements
     }
 
-    /// Whether what `start` gives is kept in `value`.
+    /// A path that may end in any of `values` (every value a method's properties are given:
+    /// the locals between are judged once for all of them).
+    init(values: [ExprSyntax], statements: StatementUses) {
+      self.values = Set(values.map(\.id))
+      self.statements = statements
+    }
+
+    /// Whether what `start` gives is kept in one of ``values``.
     func keeps(_ start: Syntax, depth: Int = 0) -> Bool {
       var child = start
       // Still `start` itself, maybe wrapped (`try`, `!`, parentheses): reading a member off it
       // reads off what is made, and a statement of it alone drops it.
       var direct = true
       var previous = start
-      while child.id != value.id {
+      while !values.contains(child.id) {
         guard let parent = child.parent else { return false }
         if parent.isWrapper {
           // the same value
@@ -62,6 +76,7 @@ extension RetainCycleClosure {
         previous = child
         child = parent
       }
+      reached = child.id
       return true
     }
 
@@ -73,10 +88,10 @@ extension RetainCycleClosure {
       judgedLocals[binding.id] = false
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
-        let list = item.parent?.as(CodeBlockItemListSyntax.self),
-        let index = list.firstIndex(where: { $0.id == item.id })
+        let list = item.parent?.as(CodeBlockItemListSyntax.self)
       else { return false }
-      let kept = list[list.index(after: index)...].contains { later in
+      // Only the later statements that name it: read once per block, not once per local.
+      let kept = statements.later(than: item, in: list, naming: name).contains { later in
         SyntaxQueries.nodes(DeclReferenceExprSyntax.self, in: later).contains {
           $0.baseName.text == name && keeps(Self.holder(of: $0, in: later), depth: depth + 1)
         }
@@ -247,5 +262,44 @@ extension Syntax {
       || `is`(ReturnStmtSyntax.self) || `is`(ExpressionStmtSyntax.self)
       || `is`(IfExprSyntax.self) || `is`(SwitchExprSyntax.self)
       || `is`(SwitchCaseListSyntax.self) || `is`(SwitchCaseSyntax.self)
+  }
+}
+
+extension RetainCycleClosure {
+  /// Which statements of a block name which identifiers, read once per block: a local's later
+  /// uses are found without reading every later statement again for every local (a method of
+  /// hundreds of `let`s).
+  final class StatementUses {
+    private struct Block {
+      var items: [CodeBlockItemSyntax]
+      var offsets: [SyntaxIdentifier: Int]
+      var uses: [String: [Int]]
+    }
+    private var blocks: [SyntaxIdentifier: Block] = [:]
+
+    /// The statements of `list` after `item` that name `name`, in order.
+    func later(
+      than item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, naming name: String
+    ) -> [CodeBlockItemSyntax] {
+      let block = self.block(list)
+      guard let offset = block.offsets[item.id] else { return [] }
+      return (block.uses[name] ?? []).filter { $0 > offset }.map { block.items[$0] }
+    }
+
+    private func block(_ list: CodeBlockItemListSyntax) -> Block {
+      if let known = blocks[list.id] { return known }
+      var block = Block(items: Array(list), offsets: [:], uses: [:])
+      for (offset, item) in block.items.enumerated() {
+        block.offsets[item.id] = offset
+        var seen: Set<String> = []
+        for token in item.tokens(viewMode: .sourceAccurate) {
+          if case .identifier(let name) = token.tokenKind, seen.insert(name).inserted {
+            block.uses[name, default: []].append(offset)
+          }
+        }
+      }
+      blocks[list.id] = block
+      return block
+    }
   }
 }

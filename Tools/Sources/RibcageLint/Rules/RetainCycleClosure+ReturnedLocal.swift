@@ -34,7 +34,8 @@ extension RetainCycleClosure {
       let members = function.ancestor(MemberBlockSyntax.self)
     else { return nil }
     return keptCalls(in: members)[function.name.text]?.first {
-      calls(function, $0.call) && KeptPath(value: $0.value).keeps(Syntax($0.call))
+      calls(function, $0.call)
+        && KeptPath(value: $0.value, statements: statementUses).keeps(Syntax($0.call))
         && !($0.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
     }?.property
   }
@@ -60,16 +61,25 @@ extension RetainCycleClosure {
       guard let binding else { return nil }
       return keptValues(in: members).first {
         $0.bareTarget == nil && binding.initializer?.value.id == $0.value.id
-          && KeptPath(value: $0.value).keeps(Syntax(start))
+          && KeptPath(value: $0.value, statements: statementUses).keeps(Syntax(start))
       }?.property
     }
-    return keptValues(in: members).first { kept in
-      guard let around = function, around.position <= kept.value.position,
-        kept.value.endPosition <= around.endPosition
-      else { return false }
-      return KeptPath(value: kept.value).keeps(Syntax(start))
-        && !(kept.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
-    }?.property
+    // The method's own values, not those whose bare target a local shadows; one path for all.
+    guard let around = function else { return nil }
+    let candidates =
+      keptValuesByFunction[around.id]
+      ?? {
+        let found = keptValues(in: members).filter { kept in
+          around.position <= kept.value.position && kept.value.endPosition <= around.endPosition
+            && !(kept.bareTarget.map { isShadowed($0.trimmedDescription, at: $0) } ?? false)
+        }
+        keptValuesByFunction[around.id] = found
+        return found
+      }()
+    guard !candidates.isEmpty else { return nil }
+    let path = KeptPath(values: candidates.map(\.value), statements: statementUses)
+    guard path.keeps(Syntax(start)) else { return nil }
+    return candidates.first { $0.value.id == path.reached }?.property
   }
 
   /// The value the local `name` is first given, in the scopes around `node` before it
@@ -138,6 +148,7 @@ extension RetainCycleClosure {
       guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
         let base = member.base, !call.arguments.isEmpty,
         Self.keepingMethodPrefixes.contains(where: member.declName.baseName.text.hasPrefix),
+        !Self.releasingMethods.contains(member.declName.baseName.text),
         let root = Self.storedRoot(of: base, among: stored)
       else { continue }
       kept.append((root.property, ExprSyntax(call), root.bareName))
@@ -167,6 +178,12 @@ extension RetainCycleClosure {
   static let keepingMethodPrefixes = [
     "add", "append", "insert", "set", "push", "register", "embed", "attach", "update", "merge",
     "prepend", "store",
+  ]
+
+  /// Methods named like keeping ones whose object lets go of what it is given once it has
+  /// run it: an operation queue's.
+  static let releasingMethods: Set<String> = [
+    "addOperation", "addOperations", "addBarrierBlock",
   ]
 
   /// The stored property (of `stored`) that `expression` is or is reached through: `tabs`
@@ -250,6 +267,12 @@ extension RetainCycleClosure {
   /// Whether `name` is a parameter, local or local function of the method (or a parameter of
   /// a closure) around `node` — anywhere in the method: read once per method.
   func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
+    // Bound anywhere in an initializer, accessor, subscript or `deinit` too.
+    if Syntax(node).ancestor(FunctionDeclSyntax.self) == nil,
+      boundNames(around: node).contains(name)
+    {
+      return true
+    }
     var current = node.parent
     var lists: [CodeBlockItemListSyntax] = []
     while let parent = current, !parent.is(MemberBlockSyntax.self) {

@@ -45,6 +45,9 @@ final class RetainCycleClosure: FileRule, LintRule {
   var keptCallsByType: [SyntaxIdentifier: [String: [KeptCall]]] = [:]
   /// Per type (its member block): what its properties are given, in order.
   var keptValuesByType: [SyntaxIdentifier: [KeptValue]] = [:]
+  /// Per method: the values of ``keptValuesByType`` it gives properties, no local shadowing
+  /// their target.
+  var keptValuesByFunction: [SyntaxIdentifier: [KeptValue]] = [:]
   /// Per method: the names it declares (``localNames(of:)``).
   var localNamesByFunction: [SyntaxIdentifier: Set<String>] = [:]
   /// Per type (by its full name): its instance methods declared in the file
@@ -55,20 +58,28 @@ final class RetainCycleClosure: FileRule, LintRule {
   var declarationsByName: [String: [MemberBlockSyntax]]?
   /// Per member of a type: the names it binds (``boundNames(around:)``).
   var boundNamesByMember: [SyntaxIdentifier: Set<String>] = [:]
+  /// Per type (by its full name): the properties it sets back to nothing (``resetsToNil(_:)``).
+  var resetNamesByType: [String: Set<String>] = [:]
+  /// Which statements name which identifiers, per block (``StatementUses``).
+  let statementUses = StatementUses()
 
-  /// Where a type ends what it started: a bag emptied there breaks its subscriptions' cycles.
-  static let deactivationHooks: Set<String> = ["willResignActive", "didStop"]
+  /// Where a type ends what it started (a view controller, what it started on appearing): a bag
+  /// emptied there breaks its subscriptions' cycles.
+  static let deactivationHooks: Set<String> = [
+    "willResignActive", "didStop", "viewDidDisappear", "viewWillDisappear",
+  ]
 
   /// Standard-library types whose initializers run the closures they are given before they
   /// return (`Dictionary(grouping:by:)`, `Array(unsafeUninitializedCapacity:initializingWith:)`).
   static let valueTypesRunningClosures: Set<String> = [
     "Dictionary", "Array", "Set", "ContiguousArray", "String", "Result", "Data",
+    "UITraitCollection",
   ]
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
     "Observable": ["just", "of", "from", "empty", "error"],
-    "Single": [], "Maybe": [], "Completable": [], "Just": [], "Future": [],
+    "Single": [], "Maybe": [], "Completable": [], "Just": [], "Future": [], "Empty": [],
   ]
   static let finiteOperators: Set<String> = ["first", "asSingle", "asMaybe", "asCompletable"]
 
@@ -164,7 +175,8 @@ final class RetainCycleClosure: FileRule, LintRule {
             closure, of: holder, in: info,
             context: "the subscription is kept in a bag of '\(holder)' itself", isJudgment: true)
         } else if !ends, let bag = ownBag(of: call) {
-          bagged.append((closure, bag, info))
+          // Judged when the file ends; a struct's `self` is a copy, known now.
+          if !isValueType(info) { bagged.append((closure, bag, info)) }
         } else {
           checkCapture(
             closure, of: "self", in: info,
@@ -265,6 +277,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     guard let owner else {
       // A property the type sets back to `nil` (after calling it, on stop) breaks the cycle
       // there: a judgment, not a cycle in every reading.
+      guard closure.capturesStrongly("self") else { return }
       let isReset = property.map { resetsToNil($0) } ?? false
       checkCapture(
         closure, of: "self", in: info,
@@ -354,23 +367,29 @@ final class RetainCycleClosure: FileRule, LintRule {
     }
   }
 
-  /// Whether the type being walked assigns `nil` to `property` (`onDone = nil`,
-  /// `self.onDone = nil`), in its declaration or an extension of it in the file.
+  /// Whether the type being walked sets `property` back to nothing (`onDone = nil`,
+  /// `self.onDone = .none`, `onDone = {}`), in its declaration or an extension of it in the
+  /// file. The names it resets are read once per type.
   private func resetsToNil(_ property: String) -> Bool {
     guard let frame = context.frame else { return false }
-    return declarations(of: frame).contains { declaration in
-      var previous: [TokenKind] = []
-      for token in declaration.tokens(viewMode: .sourceAccurate) {
-        if token.tokenKind == .keyword(.nil), previous.count == 2,
-          previous[0] == .identifier(property), previous[1] == .equal
-        {
-          return true
-        }
-        previous.append(token.tokenKind)
-        if previous.count > 2 { previous.removeFirst() }
+    let key = Self.qualifiedName(of: frame.declaration)
+    if let known = resetNamesByType[key] { return known.contains(property) }
+    var names: Set<String> = []
+    for declaration in declarations(of: frame) {
+      let tokens = Array(declaration.tokens(viewMode: .sourceAccurate).map(\.tokenKind))
+      for index in tokens.indices.dropFirst(2) {
+        guard tokens[index - 1] == .equal, case .identifier(let name) = tokens[index - 2]
+        else { continue }
+        let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+        let isNothing =
+          tokens[index] == .keyword(.nil)
+          || (tokens[index] == .leftBrace && next == .rightBrace)
+          || (tokens[index] == .period && next == .identifier("none"))
+        if isNothing { names.insert(name) }
       }
-      return false
     }
+    resetNamesByType[key] = names
+    return names.contains(property)
   }
 
   /// Whether the stream a subscription's chain starts from completes by itself.
@@ -481,13 +500,15 @@ final class RetainCycleClosure: FileRule, LintRule {
     isJudgment: Bool = false
   ) -> Bool {
     // A struct's or an enum's `self` is a copy: no cycle through it.
-    guard closure.capturesStrongly(name),
-      name != "self" || ![.structType, .enumType].contains(info.shape)
-    else { return false }
+    guard closure.capturesStrongly(name), name != "self" || !isValueType(info) else {
+      return false
+    }
+    // A method passed as a closure is read by its name, which an inherited property may share:
+    // a judgment.
     context.report(
       .retainCycleClosure, closure.node,
       "\(closure.noun) in \(info.name) captures \(name) strongly and \(why): a retain cycle; "
-        + closure.advice(for: name), isJudgment: isJudgment)
+        + closure.advice(for: name), isJudgment: isJudgment || closure.method != nil)
     return true
   }
 
@@ -551,10 +572,13 @@ final class RetainCycleClosure: FileRule, LintRule {
     } else if let binding = made.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
       PatternBindingSyntax.self),
       let action = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-      let scope = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+      let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+      let scope = item.parent?.as(CodeBlockItemListSyntax.self)
     {
-      // `let save = UIAlertAction(…)` then `alert.addAction(save)` in the same body.
-      for token in scope.tokens(viewMode: .sourceAccurate)
+      // `let save = UIAlertAction(…)` then `alert.addAction(save)` in the same body: only the
+      // later statements that name it are read.
+      let later = statementUses.later(than: item, in: scope, naming: action)
+      for token in later.lazy.flatMap({ $0.tokens(viewMode: .sourceAccurate) })
       where token.tokenKind == .identifier(action) {
         guard let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
           argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.id == token.id,

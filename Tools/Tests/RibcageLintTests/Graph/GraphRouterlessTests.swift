@@ -176,3 +176,16 @@ private func routerlessApp(shelfListens: [String]? = nil) -> [String: String] {
   #expect(found.nodes.isEmpty, "\(found.nodes.map(\.id))")
   #expect(found.unplaced.map(\.type).sorted() == ["LoggedOutBuilder", "LoggedOutInteractor"])
 }
+
+/// A builder handing its interactor a package's `…Router` (a deep-link router) is still a
+/// router-less RIB's: only its own RIB's router (`SettingsRouter`) says the app has routers.
+@Test(.timeLimit(.minutes(10))) func aPackagesRouterTypeKeepsTheRouterlessGraph() throws {
+  var files = routerlessApp()
+  files["Settings.swift"] = files["Settings.swift"]!.replacingOccurrences(
+    of: "let viewController = SettingsViewController()",
+    with:
+      "let links = DeepLinkRouter(scheme: \"shelf\")\n    let viewController = SettingsViewController()"
+  )
+  let found = try graph(files)
+  #expect(found.edgeList == ["Book → Notes", "Shelf → Book", "Shelf → Settings"])
+}

@@ -1138,4 +1138,105 @@ import Testing
       """
     #expect(try lines(source, .retainCycleClosure).isEmpty)
   }
+
+  /// The second review's false errors and warnings: a `catch`'s implicit `error` beside an
+  /// `error(_:)` method; UIKit properties (`toolbarItems`, `contentConfiguration`) beside
+  /// methods of their base names; a struct's `self` in its extension; a bag a view controller
+  /// empties when it disappears; `Empty()`; an operation queue's operations;
+  /// `UITraitCollection { }`; a local in an initializer shadowing a property.
+  @Test func theSecondReviewsFalseFindingsAreGone() throws {
+    let source = """
+      import Combine
+      import RxSwift
+      import UIKit
+      final class LoginPresenter: Presenter {
+        private var lastError: Error?
+        func submit() async {
+          do { try await send() } catch {
+            lastError = error
+          }
+        }
+        func error(_ message: String) {}
+        private func send() async throws {}
+      }
+      final class EditorViewController: UIViewController {
+        private var saved: [UIBarButtonItem]?
+        private var configuration: UIContentConfiguration?
+        private var cancellables = Set<AnyCancellable>()
+        private var disposeBag = DisposeBag()
+        private let queue = OperationQueue()
+        private let detail = UIViewController()
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          saved = toolbarItems
+          names.sink(receiveValue: render).store(in: &cancellables)
+          taps.bind(onNext: { self.render("") }).disposed(by: disposeBag)
+          Empty<String, Never>().sink(receiveValue: render).store(in: &cancellables)
+          queue.addOperation(BlockOperation { self.render("") })
+          detail.setOverrideTraitCollection(UITraitCollection { $0.userInterfaceStyle = self.style }, forChild: detail)
+        }
+        override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          cancellables.removeAll()
+          disposeBag = DisposeBag()
+        }
+        func toolbarItems(for mode: Int) -> [UIBarButtonItem] { [] }
+        func render(_ name: String) {}
+      }
+      struct PricingService {
+        let prices: Observable<Int>
+        let disposeBag = DisposeBag()
+        func log(_ price: Int) {}
+      }
+      extension PricingService {
+        func start() {
+          prices.subscribe(onNext: log).disposed(by: disposeBag)
+          prices.subscribe(onNext: { self.log($0) }).disposed(by: disposeBag)
+        }
+      }
+      final class FooterView: UIView {
+        private var buttons: [UIButton] = []
+        init(actions: [String]) {
+          super.init(frame: .zero)
+          var buttons: [UIButton] = []
+          for title in actions {
+            buttons.append(UIButton(primaryAction: UIAction(title: title) { _ in self.log(title) }))
+          }
+          print(buttons.count)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+        private func log(_ title: String) {}
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
+  /// A method passed as a closure is read by its name, which an inherited property may share:
+  /// a warning, never an error; so is a closure property set back to nothing other than `nil`
+  /// (`{}`, `.none`).
+  @Test func methodsPassedAndPropertiesSetBackToNothingAreWarnings() throws {
+    let source = """
+      import UIKit
+      final class PlayerCoordinator: Coordinator {
+        private var onFinish: () -> Void = {}
+        private var onProgress: ((Double) -> Void)?
+        private var onClose: (() -> Void)?
+        func start() {
+          onFinish = finish
+          onProgress = { self.report($0) }
+          onClose = close
+        }
+        func stop() {
+          onFinish = {}
+          onProgress = .none
+        }
+        private func finish() {}
+        private func close() {}
+        private func report(_ progress: Double) {}
+      }
+      """
+    let found = try findings(source, rule: .retainCycleClosure)
+    #expect(found.map(\.line) == [7, 8, 9])
+    #expect(found.allSatisfy { $0.severity == .warning }, "\(found.map(\.severity))")
+  }
 }

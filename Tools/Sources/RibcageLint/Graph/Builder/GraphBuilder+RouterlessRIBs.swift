@@ -39,18 +39,22 @@ extension GraphBuilder {
     return ribs
   }
 
-  /// Whether `builder` creates a router type the run does not declare (`RootRouter(…)`), or
-  /// returns a routing protocol (`-> LoggedOutRouting`): an app with routers whose routers are
-  /// in folders not passed, not a router-less one.
+  /// Whether `builder` creates its RIB's router type, which the run does not declare
+  /// (`LoggedOutRouter(…)` in `LoggedOutBuilder`), or returns a routing protocol (`->
+  /// LoggedOutRouting`): an app with routers whose routers are in folders not passed, not a
+  /// router-less one.
   private func mentionsARouter(_ builder: TypeIndex.Entry) -> Bool {
-    builder.parts.contains { part in
+    // Its own RIB's router (`LoggedOutRouter` for `LoggedOutBuilder`), not a package's
+    // `DeepLinkRouter` it hands on.
+    let router = ribPrefix(of: builder) + "Router"
+    return builder.parts.contains { part in
       part.declaration.creations.contains {
-        TypeText.baseName($0.type).hasSuffix("Router")
+        TypeText.baseName($0.type) == router
           && index.lookup($0.type, from: builder.module, path: part.path) == nil
       }
         || part.declaration.functions.contains {
           guard let returned = $0.returnType.map(TypeText.baseName) else { return false }
-          return returned.hasSuffix("Routing") || returned.hasSuffix("Router")
+          return returned.hasSuffix("Routing") || returned == router
         }
     }
   }
