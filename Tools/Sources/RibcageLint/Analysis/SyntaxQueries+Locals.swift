@@ -13,15 +13,16 @@ extension SyntaxQueries {
   }
 
   /// The initializer of the local `name` in scope at `node`, declared by a `let` or `var` of
-  /// `body` before it (`let (router, actionable) = …` included): the nearest declaration of the
+  /// `body` (or, without one, of any block up to the type's members: a lazy property's closure)
+  /// before it (`let (router, actionable) = …` included): the nearest declaration of the
   /// enclosing blocks, as the compiler resolves the name (one in a block that has closed, an
   /// earlier `if`'s, is not in scope); nil for anything else (a parameter, a property, an
   /// `if let`/`guard let` binding).
   static func initializer(
-    ofLocal name: String, in body: CodeBlockSyntax, before node: some SyntaxProtocol
+    ofLocal name: String, in body: CodeBlockSyntax? = nil, before node: some SyntaxProtocol
   ) -> ExprSyntax? {
     var child = Syntax(node)
-    while let parent = child.parent, child.id != body.id {
+    while let parent = child.parent, child.id != body?.id, !parent.is(MemberBlockSyntax.self) {
       if let list = parent.as(CodeBlockItemListSyntax.self) {
         for item in list.reversed() where item.position < child.position {
           guard binds(name, item.item) || declaresInTuple(name, item.item) else { continue }

@@ -82,26 +82,6 @@ extension RetainCycleClosure {
     return candidates.first { $0.value.id == path.reached }?.property
   }
 
-  /// The value the local `name` is first given, in the scopes around `node` before it
-  /// (`var configuration = Configuration()`).
-  static func initialValue(ofLocal name: String, before node: some SyntaxProtocol) -> ExprSyntax? {
-    var child = Syntax(node)
-    while let parent = child.parent, !parent.is(MemberBlockSyntax.self) {
-      if let list = parent.as(CodeBlockItemListSyntax.self) {
-        for item in list {
-          if item.id == child.id { break }
-          guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
-          for binding in declaration.bindings
-          where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-            return binding.initializer?.value
-          }
-        }
-      }
-      child = parent
-    }
-    return nil
-  }
-
   /// What the type's properties are given (``keptCalls(in:)``), in order.
   private func keptValues(in members: MemberBlockSyntax) -> [KeptValue] {
     _ = keptCalls(in: members)

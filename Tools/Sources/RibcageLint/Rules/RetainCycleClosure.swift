@@ -296,7 +296,7 @@ final class RetainCycleClosure: FileRule, LintRule {
             + "which \(info.name) keeps",
           isJudgment: true)
       } else if closure.capturesStrongly("self"),
-        let made = Self.initialValue(ofLocal: owner, before: closure.node),
+        let made = SyntaxQueries.initializer(ofLocal: owner, before: closure.node),
         let property = propertyKeeping(made: made), !resetsToNil(property)
       {
         // `var configuration = …; configuration.provider = { self.… }`, the configuration
