@@ -12,11 +12,17 @@ struct RecordRing {
   private var head = 0
   /// The segment being written.
   var current: RecordSegment
-  /// An emptied segment, to write the next one in.
-  private var spare: RecordSegment?
-  /// A dropped keyframe's entries array, emptied, for the next keyframe
-  /// (``takeKeyframeEntries()``).
-  private var spareKeyframeEntries: [Keyframe.RIB] = []
+  /// Emptied segments, to write the next ones in, and dropped keyframes, emptied, for the next
+  /// keyframes (``takeKeyframe(count:)``): at most ``maximumSpares`` each. One close can drop
+  /// two segments and the next none, several times in a row (keyframes differ in size): with
+  /// a single spare, the second was freed and a segment allocated again a close later.
+  private var spares: [RecordSegment] = []
+  private var spareKeyframes: [Keyframe] = []
+  static let maximumSpares = 16
+  /// Segments and keyframes made rather than reused: once the ring is full, they stop growing
+  /// (recording allocates nothing).
+  private(set) var segmentsMade = 1
+  private(set) var keyframesMade = 0
   /// Bytes `closed` counts for.
   private(set) var closedBytes = 0
   /// Events dropped so far, and the last sequence number dropped.
@@ -25,6 +31,8 @@ struct RecordRing {
   let budget: Int
   /// Records a segment holds before it is closed at the latest (its memory is reserved).
   let segmentCapacity: Int
+  /// Where segments' records are written while the ring fills.
+  private let arena: RecordArena
 
   /// What a dropped segment's place holds until the array is compacted: one empty segment
   /// shared by every place (only ever swapped in, never written).
@@ -36,7 +44,8 @@ struct RecordRing {
     // at `segmentBytes` at the latest: reserve for the usual case, grow for the other.
     let limit = max(16, segmentBytes / MemoryLayout<EventRecord>.stride + 1)
     segmentCapacity = min(limit, keyframeInterval + 16)
-    current = RecordSegment(capacity: segmentCapacity)
+    arena = RecordArena(budget: budget, slotCapacity: segmentCapacity)
+    current = RecordSegment(capacity: segmentCapacity, in: arena)
   }
 
   /// Closed segments, oldest first.
@@ -53,9 +62,14 @@ struct RecordRing {
     // The current segment keeps its buffer (the recorder writes to it): what it holds moves.
     // A new one gets room for as many payloads as this one has: segments of a run are alike,
     // and growing the array a payload at a time moves them all each time it doubles.
-    var segment =
-      spare ?? RecordSegment(capacity: segmentCapacity, payloadCapacity: current.payloads.count)
-    spare = nil
+    var segment: RecordSegment
+    if let spare = spares.popLast() {
+      segment = spare
+    } else {
+      segment = RecordSegment(
+        capacity: segmentCapacity, payloadCapacity: current.payloads.count, in: arena)
+      segmentsMade += 1
+    }
     current.exchangeContents(with: &segment)
     closedBytes += segment.countedBytes
     segments.append(segment)
@@ -66,8 +80,9 @@ struct RecordRing {
       closedBytes -= oldest.countedBytes
       droppedEvents += UInt64(oldest.records.count)
       droppedThroughSeq = oldest.records.last?.seq ?? droppedThroughSeq
-      spareKeyframeEntries = oldest.removeAll()
-      spare = oldest
+      let keyframe = oldest.removeAll()
+      if spares.count < Self.maximumSpares { spares.append(oldest) }
+      if let keyframe { keepSpare(keyframe) }
     }
     if head >= 32, head * 2 >= segments.count {
       segments.removeFirst(head)
@@ -75,11 +90,35 @@ struct RecordRing {
     }
   }
 
-  /// An empty array for a keyframe's entries: a dropped keyframe's, whose memory it keeps,
-  /// when there is one.
-  mutating func takeKeyframeEntries() -> [Keyframe.RIB] {
-    var entries: [Keyframe.RIB] = []
-    swap(&entries, &spareKeyframeEntries)
-    return entries
+  /// Keeps `keyframe` for a next keyframe; when there are enough, keeps the ones with the most
+  /// room (a small one fits fewer trees).
+  private mutating func keepSpare(_ keyframe: Keyframe) {
+    guard spareKeyframes.count == Self.maximumSpares else {
+      spareKeyframes.append(keyframe)
+      return
+    }
+    var smallest = 0
+    for index in spareKeyframes.indices
+    where spareKeyframes[index].room < spareKeyframes[smallest].room {
+      smallest = index
+    }
+    if spareKeyframes[smallest].room < keyframe.room { spareKeyframes[smallest] = keyframe }
+  }
+
+  /// An empty keyframe with room for `count` entries: the dropped one with the least room
+  /// enough, not more than four times what is needed (what the budget counts for a keyframe is
+  /// its room: one left over from a far larger tree would crowd events out); else a new one,
+  /// with half as much room again, so that keyframes of a tree that grows and shrinks reuse
+  /// the dropped ones.
+  mutating func takeKeyframe(count: Int) -> Keyframe {
+    var best: Int?
+    for (index, keyframe) in spareKeyframes.enumerated() {
+      let room = keyframe.room
+      guard room >= count, room <= 4 * count + 64 else { continue }
+      if best.map({ room < spareKeyframes[$0].room }) ?? true { best = index }
+    }
+    if let best { return spareKeyframes.remove(at: best) }
+    keyframesMade += 1
+    return Keyframe(room: count + count / 2 + 8)
   }
 }

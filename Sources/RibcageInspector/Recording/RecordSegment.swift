@@ -18,9 +18,10 @@ struct RecordSegment {
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
-  /// A segment with room for `capacity` records and `payloadCapacity` payloads.
-  init(capacity: Int, payloadCapacity: Int = 0) {
-    records = RecordBuffer(capacity: capacity)
+  /// A segment with room for `capacity` records (in a slot of `arena` when one is free) and
+  /// `payloadCapacity` payloads.
+  init(capacity: Int, payloadCapacity: Int = 0, in arena: RecordArena? = nil) {
+    records = RecordBuffer(capacity: capacity, in: arena)
     payloads.reserveCapacity(payloadCapacity)
   }
 
@@ -40,19 +41,19 @@ struct RecordSegment {
     return Int32(truncatingIfNeeded: payloads.count - 1)
   }
 
-  /// Empties it, keeping its memory; returns the entries array of the keyframe it starts
-  /// with, emptied, for the next keyframe to reuse (a new one would be a large allocation each
-  /// segment, and each makes the allocator consolidate its free lists).
-  mutating func removeAll() -> [Keyframe.RIB] {
-    var keyframeEntries: [Keyframe.RIB] = []
-    if case .keyframe(let keyframe)? = payloads.first { keyframeEntries = keyframe.ribs }
+  /// Empties it, keeping its memory; returns the keyframe it starts with, emptied, for a next
+  /// keyframe to reuse (a new one would be a large allocation each segment, and each makes the
+  /// allocator consolidate its free lists).
+  mutating func removeAll() -> Keyframe? {
+    var keyframe: Keyframe?
+    if case .keyframe(let first)? = payloads.first { keyframe = first }
     records.removeAll()
     payloads.removeAll(keepingCapacity: true)
-    keyframeEntries.removeAll(keepingCapacity: true)
+    keyframe?.removeAll()
     payloadBytes = 0
     normalizedCount = 0
     closingClock = nil
-    return keyframeEntries
+    return keyframe
   }
 
   /// Turns the times of the records not yet normalized from ticks into nanoseconds since the

@@ -6,7 +6,8 @@ extension SessionLineFormatter {
     _ keyframe: Keyframe, tables: inout RecorderTables, into out: JSONLineWriter
   ) {
     out.openNested("ribs", array: true)
-    for rib in keyframe.ribs {
+    var nextViewModel = 0
+    for (index, rib) in keyframe.ribs.enumerated() {
       let naming = tables.ribs.namings[Int(rib.naming)]
       out.openNested(nil)
       out.member("rib", rib.id)
@@ -16,7 +17,11 @@ extension SessionLineFormatter {
       out.member("active", rib.isActive)
       out.member("loaded", rib.isLoaded)
       out.member("view", rib.hasView)
-      if let viewModel = rib.viewModel {
+      if nextViewModel < keyframe.viewModels.count,
+        keyframe.viewModels[nextViewModel].rib == index
+      {
+        let viewModel = keyframe.viewModels[nextViewModel].viewModel
+        nextViewModel += 1
         out.member("viewModelType", tables.viewModelTypes.entries[Int(viewModel.type)].name)
         if case .success(let json) = encode(
           viewModel.value.value, type: viewModel.type, tables: &tables)

@@ -11,16 +11,17 @@ extension SessionRecorder {
   /// time of the event before it (the state it shows is the state after that event; an event
   /// the tree stamped before it was recorded may follow).
   func writeKeyframe() {
-    var keyframe = Keyframe(ribs: ring.takeKeyframeEntries())
-    keyframe.ribs.reserveCapacity(ribs.liveCount)
+    var keyframe = ring.takeKeyframe(count: ribs.liveCount)
     ribs.forEachInPreorder { slot in
       let node = ribs[slot]
+      if node.hasViewModel, let viewModel = ribs.viewModels[Int(slot)] {
+        keyframe.viewModels.append((keyframe.ribs.count, viewModel))
+      }
       keyframe.ribs.append(
         Keyframe.RIB(
           id: node.id, parent: node.parent >= 0 ? ribs[node.parent].id : 0,
           naming: node.naming, isActive: node.isActive, isLoaded: node.isLoaded,
-          hasView: node.hasView,
-          viewModel: node.hasViewModel ? ribs.viewModels[Int(slot)] : nil))
+          hasView: node.hasView))
     }
     if let flags {
       keyframe.flags = flags.effectiveValues

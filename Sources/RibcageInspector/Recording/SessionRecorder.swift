@@ -219,7 +219,8 @@ public final class SessionRecorder {
   public var droppedEventCount: UInt64 { ring.droppedEvents }
 
   /// Bytes of events held in memory now (at most about ``Configuration/byteBudget``): records
-  /// at their fixed size, keyframes at their entries' size, view models at their encoded size.
+  /// at their fixed size, keyframes at the room kept for their entries, view models at their
+  /// encoded size.
   public var retainedBytes: Int { ring.totalBytes }
 
   /// RIBs the recorder knows now (the tree's size).
