@@ -58,7 +58,8 @@ open class RouterNode {
   @_spi(RibcageInspection) public final var inspectionState:
     (isActive: Bool, isLoaded: Bool, hasView: Bool, hasChildren: Bool)
   {
-    (interactable.isActive, isLoaded, ownedView != nil, !childNodes.isEmpty)
+    // The stored flag, not `ownedView`: no dynamic call and no view retained and released.
+    (interactable.isActive, isLoaded, hasOwnedView, !childNodes.isEmpty)
   }
 
   /// The router this one is attached to, for a session recorder. Not for apps: a child never
@@ -155,7 +156,7 @@ open class RouterNode {
 
   /// Whether ``ownedView`` is not `nil`, as a stored flag the leak detector reads without a call.
   @usableFromInline
-  final var hasOwnedView = false
+  @exclusivity(unchecked) final var hasOwnedView = false
 
   /// The objects that make up this RIB and that the leak detector tracks when it is detached:
   /// the router, its interactor, its view and its presenter (when separate from the view).

@@ -162,12 +162,18 @@ final class RIBTable {
   }
 
   /// A free slot, or a new one.
+  @inline(__always)
   private func takeSlot() -> Int32 {
     if firstFree >= 0 {
       let slot = firstFree
       firstFree = nodes[Int(slot)].next
       return slot
     }
+    return newSlot()
+  }
+
+  /// A slot past the ones in use or free, the memory doubled when it is full.
+  private func newSlot() -> Int32 {
     if count == capacity {
       let larger = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
       larger.moveInitialize(from: nodes, count: count)
@@ -180,10 +186,16 @@ final class RIBTable {
     return Int32(count - 1)
   }
 
+  @inline(__always)
   private func naming(for router: RouterNode) -> Int32 {
     let typeKey = ObjectIdentifier(type(of: router))
     let line = Int(truncatingIfNeeded: UInt(bitPattern: typeKey) >> 4) & 63
     if recentTypes[line].type == typeKey { return recentTypes[line].naming }
+    return naming(for: router, typeKey: typeKey, line: line)
+  }
+
+  /// The naming of a router type not among the recent ones: known, or added.
+  private func naming(for router: RouterNode, typeKey: ObjectIdentifier, line: Int) -> Int32 {
     if let known = namingByType[typeKey] {
       recentTypes[line] = (typeKey, known)
       return known

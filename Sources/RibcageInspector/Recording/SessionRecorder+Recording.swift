@@ -136,6 +136,7 @@ extension SessionRecorder {
     }
   }
 
+  @inline(__always)
   private func recordAttach(_ slot: Int32) {
     let node = ribs[slot]
     var bits: UInt8 = node.hasView ? EventBits.hasView : 0
