@@ -180,8 +180,13 @@ struct FileFacts: Sendable {
   /// the writer, the stream property, the path written, where (a fault when a RIB's interactor
   /// implements a protocol requiring that stream).
   var delegateStreamWrites: [(writer: String, property: String, path: String, place: Place)] = []
-  /// RIB prefix → the stored properties of its component (streams it makes for its own RIB).
+  /// RIB prefix → the properties its component makes (streams it makes for its own RIB): stored
+  /// ones, and computed ones returning `shared { … }`.
   var componentProperties: [String: Set<String>] = [:]
+  /// Computed properties that only return another property of the same object (`var noteStream:
+  /// MutableNote { self.confirmStream }`, often in a protocol extension): name → the names they
+  /// return, wherever declared.
+  var propertyAliases: [String: Set<String>] = [:]
   /// RIB prefix → its component's stored properties set from its own dependency
   /// (`x = dependency.x`): the parent's streams, stored.
   var forwardedComponentProperties: [String: Set<String>] = [:]

@@ -157,6 +157,19 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     {
       context.facts.componentProperties[rib, default: []].insert(property.name)
     }
+    if !property.isTopLevel, !property.isStored, !property.isStatic,
+      let returned = Self.returnedExpression(of: property)
+    {
+      // `var state: State { shared { State() } }`: the component makes it, once.
+      if let info = context.frame?.info, info.roles.contains(.component),
+        let rib = info.ribPrefix, Self.isSharedMaking(returned)
+      {
+        context.facts.componentProperties[rib, default: []].insert(property.name)
+      }
+      if let other = SyntaxQueries.propertyName(returned), other != property.name {
+        context.facts.propertyAliases[property.name, default: []].insert(other)
+      }
+    }
     if !property.isTopLevel, !property.isStatic, let info = context.frame?.info,
       info.shape == .protocolType, info.name.hasSuffix("Dependency")
     {
@@ -312,7 +325,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     var forwarded: [String: Set<String>] = [:]
     var requiredBy: [String: Set<String>] = [:]  // property → dependency protocols asking for it
     var conformances: [String: Set<String>] = [:]  // RIB → what its component conforms to
+    var aliases: [String: Set<String>] = [:]
     for (index, analysis) in run.analyses.enumerated() {
+      aliases.merge(analysis.facts.propertyAliases) { $0.union($1) }
       for (rib, properties) in analysis.facts.componentProperties {
         componentProperties["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
       }
@@ -358,11 +373,17 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         // from elsewhere.
         let provided = conformances[key, default: []].union([write.rib + "Dependency"])
         let providedRIBs = Set(provided.map(ribOf))
-        let isOwn =
-          componentProperties[key]?.contains(write.property) == true
-          && forwarded[key]?.contains(write.property) != true
-          && readers.allSatisfy { provided.contains($0) || providedRIBs.contains(ribOf($0)) }
-        guard !isOwn else { continue }
+        func isOwn(_ property: String) -> Bool {
+          componentProperties[key]?.contains(property) == true
+            && forwarded[key]?.contains(property) != true
+        }
+        // The property, or what it returns under another name (`noteStream` returning
+        // `self.confirmStream`), made by the RIB's own component.
+        let made = Self.names(write.property, through: aliases).contains(where: isOwn)
+        let readByOthers = !readers.allSatisfy {
+          provided.contains($0) || providedRIBs.contains(ribOf($0))
+        }
+        guard !made || readByOthers else { continue }
         result.append(
           (
             index,
@@ -384,6 +405,20 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       }
     }
     return result
+  }
+
+  /// `property` and the names it returns through `aliases`, followed a few steps.
+  private static func names(
+    _ property: String, through aliases: [String: Set<String>]
+  ) -> Set<String> {
+    var names: Set<String> = [property]
+    var next: Set<String> = [property]
+    for _ in 0..<4 {
+      next = Set(next.flatMap { aliases[$0] ?? [] }).subtracting(names)
+      if next.isEmpty { break }
+      names.formUnion(next)
+    }
+    return names
   }
 
   /// `delegate.limit` for `model.delegate?.limit` or `delegate.limit`: a stream of the object
@@ -491,10 +526,30 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   /// `bankSubject` for `dependency.bankSubject`: a stream handed in through the RIB's own
   /// dependency.
+  /// `x` for `dependency.x` and `component.x`: a stream the RIB's own component may have made.
   private static func dependencyProperty(_ path: String) -> String? {
     let parts = path.split(separator: ".")
-    guard parts.count == 2, ["dependency", "dependencies"].contains(parts[0]) else { return nil }
+    guard parts.count == 2, ["dependency", "dependencies", "component"].contains(parts[0]) else {
+      return nil
+    }
     return String(parts[1])
+  }
+
+  /// The one expression a computed property's getter returns (`{ x }`, `{ return x }`).
+  private static func returnedExpression(of property: PropertyDeclaration) -> ExprSyntax? {
+    guard case .getter(let items) = property.binding.accessorBlock?.accessors, items.count == 1,
+      let item = items.first?.item
+    else { return nil }
+    return item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
+  }
+
+  /// `shared { … }` or `shared({ … })` that does not read the dependency: a component making an
+  /// object once for its scope.
+  private static func isSharedMaking(_ expression: ExprSyntax) -> Bool {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "shared"
+    else { return false }
+    return !call.description.contains("dependency")
   }
 
   func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {

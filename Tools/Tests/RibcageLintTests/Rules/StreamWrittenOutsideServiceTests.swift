@@ -667,4 +667,56 @@ import Testing
     // The child's interactor reads what Search's component made for it: Search writes its own.
     #expect(try findingPlaces(files, .streamWrittenOutsideService).isEmpty)
   }
+
+  @Test func aStreamItsOwnComponentSharesUnderSeveralNamesIsTheRIBsOwn() throws {
+    let files = [
+      "Shared/CheckoutState.swift": """
+      import RxRelay
+      protocol MutableNote { func update(note: String) }
+      protocol MutableTip { func update(tip: Int) }
+      final class CheckoutState: MutableNote, MutableTip {
+        private let note = BehaviorRelay<String>(value: "")
+        private let tip = BehaviorRelay<Int>(value: 0)
+        func update(note: String) { self.note.accept(note) }
+        func update(tip: Int) { self.tip.accept(tip) }
+      }
+      protocol CheckoutStateProviding {
+        var checkoutState: CheckoutState { get }
+      }
+      extension CheckoutStateProviding {
+        var noteStream: MutableNote { return self.checkoutState }
+        var tipStream: MutableTip { checkoutState }
+      }
+      protocol PaymentProviding { var paymentStream: MutablePayment { get } }
+      typealias CheckoutComponentType = CheckoutStateProviding & PaymentProviding
+      """,
+      "Checkout/CheckoutBuilder.swift": """
+      import RIBs
+      protocol CheckoutDependency: Dependency {
+        var paymentStream: MutablePayment { get }
+      }
+      final class CheckoutComponent: Component<CheckoutDependency>, CheckoutComponentType {
+        var checkoutState: CheckoutState {
+          return shared { CheckoutState() }
+        }
+        var paymentStream: MutablePayment { dependency.paymentStream }
+      }
+      """,
+      "Checkout/CheckoutInteractor.swift": """
+      import RIBs
+      final class CheckoutInteractor: PresentableInteractor<CheckoutPresentable> {
+        private let component: CheckoutComponent
+        func typed(_ note: String) { component.noteStream.update(note: note) }
+        func tipped(_ tip: Int) { self.component.tipStream.update(tip: tip) }
+        func paid(_ card: Card) { component.paymentStream.send(card) }
+      }
+      """,
+    ]
+    // Both names return the state the RIB's own component makes (`shared { }`): its own. The
+    // payment stream is the parent's, read through the dependency.
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == [
+        "Checkout/CheckoutInteractor.swift:6"
+      ])
+  }
 }
