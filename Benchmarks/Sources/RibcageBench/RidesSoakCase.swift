@@ -9,8 +9,8 @@ import RidesApp
 /// census of `rides --soak`; target 0) and the leaks (target 0). With `recording`, a session
 /// recorder with its default 32 MB budget writes the whole session to a temporary file, and the
 /// memory target becomes: at most 5% more than the first tenth, plus what the recorder had still
-/// to fill then of its 1.25 × budget (the budget, the segment being written, one spare segment):
-/// `memory_within_bound`.
+/// to fill then of its 1.25 × budget (the budget, the segment being written, the spares kept for
+/// reuse): `memory_within_bound`.
 @MainActor
 enum RidesSoakCase {
   static func run(recording: Bool) async -> String {
@@ -39,8 +39,8 @@ enum RidesSoakCase {
       + "counts_moved=\(result.drift.count) leaks=\(result.leaks)"
     if let recorder = terminal.recorder {
       // Memory may grow by 5% plus what the recorder had still to fill at the first tenth: its
-      // budget, the segment being written and one emptied segment kept for reuse (an eighth of
-      // the budget each), less what it held then.
+      // budget, the segment being written and the emptied segments and keyframes kept for reuse
+      // (an eighth of the budget each), less what it held then.
       let budget = recorder.configuration.byteBudget
       let keptAtFirst = first.census["recorder bytes"] ?? 0
       let bound = first.residentBytes.map {

@@ -59,6 +59,12 @@ struct Keyframe {
     return bytes
   }
 
+  /// Bytes its arrays hold, full or not: what an emptied keyframe kept for reuse takes.
+  var reservedBytes: Int {
+    ribs.capacity * MemoryLayout<RIB>.stride
+      + viewModels.capacity * MemoryLayout<(rib: Int, viewModel: RenderedViewModel)>.stride
+  }
+
   /// Empties it, keeping the memory of its entries and view models.
   mutating func removeAll() {
     ribs.removeAll(keepingCapacity: true)

@@ -19,10 +19,15 @@ struct RecordRing {
   private var spares: [RecordSegment] = []
   private var spareKeyframes: [Keyframe] = []
   static let maximumSpares = 16
+  /// Bytes the spares hold: at most an eighth of the budget (what one segment may count), the
+  /// memory a recorder states it may use beyond its budget for them.
+  private var spareBytes = 0
   /// Segments and keyframes made rather than reused: once the ring is full, they stop growing
   /// (recording allocates nothing).
   private(set) var segmentsMade = 1
   private(set) var keyframesMade = 0
+  /// Segments closed so far.
+  private(set) var closes = 0
   /// Bytes `closed` counts for.
   private(set) var closedBytes = 0
   /// Events dropped so far, and the last sequence number dropped.
@@ -58,12 +63,14 @@ struct RecordRing {
   /// the oldest closed segments until the rest fits the budget.
   mutating func close(clock: inout EventClock) {
     guard !current.records.isEmpty else { return }
+    closes += 1
     current.close(with: &clock)
     // The current segment keeps its buffer (the recorder writes to it): what it holds moves.
     // A new one gets room for as many payloads as this one has: segments of a run are alike,
     // and growing the array a payload at a time moves them all each time it doubles.
     var segment: RecordSegment
     if let spare = spares.popLast() {
+      spareBytes -= spare.reservedBytes
       segment = spare
     } else {
       segment = RecordSegment(
@@ -81,7 +88,10 @@ struct RecordRing {
       droppedEvents += UInt64(oldest.records.count)
       droppedThroughSeq = oldest.records.last?.seq ?? droppedThroughSeq
       let keyframe = oldest.removeAll()
-      if spares.count < Self.maximumSpares { spares.append(oldest) }
+      if spares.count < Self.maximumSpares, canKeep(oldest.reservedBytes) {
+        spareBytes += oldest.reservedBytes
+        spares.append(oldest)
+      }
       if let keyframe { keepSpare(keyframe) }
     }
     if head >= 32, head * 2 >= segments.count {
@@ -90,10 +100,16 @@ struct RecordRing {
     }
   }
 
+  /// Whether spares may hold `bytes` more.
+  private func canKeep(_ bytes: Int) -> Bool { spareBytes + bytes <= budget / 8 }
+
   /// Keeps `keyframe` for a next keyframe; when there are enough, keeps the ones with the most
   /// room (a small one fits fewer trees).
   private mutating func keepSpare(_ keyframe: Keyframe) {
-    guard spareKeyframes.count == Self.maximumSpares else {
+    let bytes = keyframe.reservedBytes
+    if spareKeyframes.count < Self.maximumSpares {
+      guard canKeep(bytes) else { return }
+      spareBytes += bytes
       spareKeyframes.append(keyframe)
       return
     }
@@ -102,7 +118,10 @@ struct RecordRing {
     where spareKeyframes[index].room < spareKeyframes[smallest].room {
       smallest = index
     }
-    if spareKeyframes[smallest].room < keyframe.room { spareKeyframes[smallest] = keyframe }
+    let replaced = spareKeyframes[smallest].reservedBytes
+    guard spareKeyframes[smallest].room < keyframe.room, canKeep(bytes - replaced) else { return }
+    spareBytes += bytes - replaced
+    spareKeyframes[smallest] = keyframe
   }
 
   /// An empty keyframe with room for `count` entries: the dropped one with the least room
@@ -117,7 +136,10 @@ struct RecordRing {
       guard room >= count, room <= 4 * count + 64 else { continue }
       if best.map({ room < spareKeyframes[$0].room }) ?? true { best = index }
     }
-    if let best { return spareKeyframes.remove(at: best) }
+    if let best {
+      spareBytes -= spareKeyframes[best].reservedBytes
+      return spareKeyframes.remove(at: best)
+    }
     keyframesMade += 1
     return Keyframe(room: count + count / 2 + 8)
   }

@@ -18,6 +18,12 @@ struct RecordSegment {
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
+  /// Bytes its arrays hold, full or not: what an emptied segment kept for reuse takes.
+  var reservedBytes: Int {
+    records.capacity * MemoryLayout<EventRecord>.stride
+      + payloads.capacity * MemoryLayout<EventPayload>.stride
+  }
+
   /// A segment with room for `capacity` records (in a slot of `arena` when one is free) and
   /// `payloadCapacity` payloads.
   init(capacity: Int, payloadCapacity: Int = 0, in arena: RecordArena? = nil) {
