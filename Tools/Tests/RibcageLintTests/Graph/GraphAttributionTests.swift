@@ -20,6 +20,26 @@ import Testing
     final class LoggedInInteractor: Interactor, LoggedInInteractable {}
     """
 
+  /// A router on the app's own generic base class, declared in a module not passed: named
+  /// `…Router`, its base's first argument the RIB's interactor (or its `…Interactable`), it is the
+  /// RIB's router. A class merely named so, on an unknown base about something else, is not.
+  @Test func aRouterOnABaseClassOutsideTheRunIsTheRIBsRouter() throws {
+    var files = uberApp()
+    files["OffGame/OffGame.swift"] = files["OffGame/OffGame.swift"]?.replacingOccurrences(
+      of: "final class OffGameRouter: ViewableRouter<OffGameInteractor, OffGameViewController>,",
+      with: "final class OffGameRouter: FeatureRouterBase<OffGameInteractor, OffGameViewController>,")
+    files["Scores/ScoreRouter.swift"] = """
+      import Foundation
+      final class ScoreRouter: MessageRouterBase<ScoreMessage> {}
+      final class ScoreMessage {}
+      """
+    let found = try graph(files)
+    #expect(found.edgeList == ["LoggedIn → OffGame", "Root → LoggedIn", "Root → LoggedOut"])
+    #expect(found.nodes.first { $0.name == "OffGame" }?.view == "OffGameViewController")
+    #expect(!found.nodes.contains { $0.name == "Score" })
+    #expect(found.problems.filter { $0.severity == .error }.isEmpty, "\(found.problems)")
+  }
+
   @Test func aBuilderMadeInALocalNobodyUsesIsNoEdge() throws {
     let found = try graph(
       uberApp([

@@ -14,7 +14,9 @@ extension GraphBuilder {
       let id = name  // made unique below, once every RIB is known
       let builder = (buildersOfRouter[router.key] ?? [])
         .min { ($0.delegates ? 1 : 0, $0.entry.key) < ($1.delegates ? 1 : 0, $1.entry.key) }
-      let base = index.frameworkBase(of: router, among: RoleBases.routers)
+      let base =
+        index.frameworkBase(of: router, among: RoleBases.routers)
+        ?? parts.unseenRouterBases[router.key]
       let interactor = resolveInteractor(
         router: router, base: base, builder: builder, interactors: interactors,
         interactorKeys: interactorKeys)
