@@ -27,7 +27,9 @@ import Testing
     var files = uberApp()
     files["OffGame/OffGame.swift"] = files["OffGame/OffGame.swift"]?.replacingOccurrences(
       of: "final class OffGameRouter: ViewableRouter<OffGameInteractor, OffGameViewController>,",
-      with: "final class OffGameRouter: FeatureRouterBase<OffGameInteractor, OffGameViewController>,")
+      with:
+        "final class OffGameRouter: FeatureRouterBase<OffGameInteractor, OffGameViewController>,"
+    )
     files["Scores/ScoreRouter.swift"] = """
       import Foundation
       final class ScoreRouter: MessageRouterBase<ScoreMessage> {}

@@ -57,8 +57,9 @@ extension GraphBuilder {
     let argument = TypeText.baseName(first)
     let interactor = Self.ribName(entry.name) + "Interactor"
     let names = Set(interactors.map(\.name))
-    guard names.contains(argument)
-      || (argument == Self.ribName(entry.name) + "Interactable" && names.contains(interactor))
+    guard
+      names.contains(argument)
+        || (argument == Self.ribName(entry.name) + "Interactable" && names.contains(interactor))
     else { return nil }
     return TypeReference(
       name: superclass.arguments.count > 1 ? "ViewableRouter" : "Router",
