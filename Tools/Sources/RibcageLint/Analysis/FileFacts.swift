@@ -183,10 +183,21 @@ struct FileFacts: Sendable {
   /// RIB prefix → the properties its component makes (streams it makes for its own RIB): stored
   /// ones, and computed ones returning `shared { … }`.
   var componentProperties: [String: Set<String>] = [:]
-  /// Computed properties that only return another property of the same object (`var noteStream:
-  /// MutableNote { self.confirmStream }`, often in a protocol extension): name → the names they
-  /// return, wherever declared.
-  var propertyAliases: [String: Set<String>] = [:]
+  /// RIB prefix → the properties its component makes by calling an initializer, in its
+  /// declaration (`let state = State()`) or once (`var state: State { shared { State() } }`):
+  /// what a write through `component.x` may call the RIB's own.
+  var madeComponentProperties: [String: Set<String>] = [:]
+  /// RIB prefix → its component's type name.
+  var componentTypes: [String: String] = [:]
+  /// Type or protocol (extensions included) → its computed properties that only return another
+  /// property of the same object (`var noteStream: MutableNote { self.confirmStream }`, often in a
+  /// protocol extension) → the names they return.
+  var propertyAliases: [String: [String: Set<String>]] = [:]
+  /// Writes to `component.x` from a RIB's types: the RIB, `x`, where, the message (a fault unless
+  /// the RIB's own component makes `x`, under that name or one `x` returns).
+  var componentStreamWrites: [(rib: String, property: String, place: Place, message: String)] = []
+  /// `typealias A = B & C` → the types it composes.
+  var typeAliasMembers: [String: [String]] = [:]
   /// RIB prefix → its component's stored properties set from its own dependency
   /// (`x = dependency.x`): the parent's streams, stored.
   var forwardedComponentProperties: [String: Set<String>] = [:]

@@ -127,6 +127,16 @@ final class RuleWalker: SyntaxVisitor {
   }
   override func visitPost(_ node: ActorDeclSyntax) { pop() }
 
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    // `typealias CheckoutComponentType = StateProviding & PaymentProviding`: what a type
+    // conforming to the alias conforms to.
+    let members = node.initializer.value.description.split(separator: "&").map {
+      TypeText.baseName(String($0).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    context.facts.typeAliasMembers[node.name.text] = members
+    return .skipChildren
+  }
+
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     push(node.name.text, .protocolType, node.inheritanceClause, node)
     return .visitChildren

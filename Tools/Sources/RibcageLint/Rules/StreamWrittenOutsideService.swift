@@ -72,6 +72,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     }
     if frame.info.roles.contains(.component), let rib = frame.info.ribPrefix {
       context.facts.componentConformances[rib, default: []].formUnion(frame.inherited)
+      if frame.info.shape == .classType { context.facts.componentTypes[rib] = frame.info.name }
     }
   }
 
@@ -157,18 +158,18 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     {
       context.facts.componentProperties[rib, default: []].insert(property.name)
     }
-    if !property.isTopLevel, !property.isStored, !property.isStatic,
-      let returned = Self.returnedExpression(of: property)
+    if !property.isTopLevel, !property.isStatic, let info = context.frame?.info,
+      info.roles.contains(.component), let rib = info.ribPrefix,
+      Self.isMadeByCalling(property)
     {
-      // `var state: State { shared { State() } }`: the component makes it, once.
-      if let info = context.frame?.info, info.roles.contains(.component),
-        let rib = info.ribPrefix, Self.isSharedMaking(returned)
-      {
-        context.facts.componentProperties[rib, default: []].insert(property.name)
-      }
-      if let other = SyntaxQueries.propertyName(returned), other != property.name {
-        context.facts.propertyAliases[property.name, default: []].insert(other)
-      }
+      context.facts.madeComponentProperties[rib, default: []].insert(property.name)
+    }
+    if !property.isTopLevel, !property.isStored, !property.isStatic,
+      let info = context.frame?.info, let returned = Self.returnedExpression(of: property),
+      let other = SyntaxQueries.propertyName(returned), other != property.name
+    {
+      context.facts.propertyAliases[info.name, default: [:]][property.name, default: []].insert(
+        other)
     }
     if !property.isTopLevel, !property.isStatic, let info = context.frame?.info,
       info.shape == .protocolType, info.name.hasSuffix("Dependency")
@@ -291,6 +292,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         // interactor writes and its view reads): decided once every file is read.
         context.facts.dependencyStreamWrites.append(
           (rib, property, context.place(call), Self.sharedWriteMessage(info.name, path)))
+      } else if let rib = info.ribPrefix, let property = Self.componentProperty(path) {
+        context.facts.componentStreamWrites.append(
+          (rib, property, context.place(call), Self.sharedWriteMessage(info.name, path)))
       } else {
         reportSharedWrite(path, at: call, in: info)
       }
@@ -318,72 +322,25 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// component's presenter feeding its own interactor's input is that component's design).
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result = delegateWrites(in: run) + listenerWrites(in: run)
-    // A subject a RIB's own component makes is that RIB's state, unless the component only
-    // stores its parent's (`x = dependency.x`) or another RIB's dependency asks for it too
-    // (others read it: it is shared).
-    var componentProperties: [String: Set<String>] = [:]
-    var forwarded: [String: Set<String>] = [:]
-    var requiredBy: [String: Set<String>] = [:]  // property → dependency protocols asking for it
-    var conformances: [String: Set<String>] = [:]  // RIB → what its component conforms to
-    var aliases: [String: Set<String>] = [:]
-    for (index, analysis) in run.analyses.enumerated() {
-      aliases.merge(analysis.facts.propertyAliases) { $0.union($1) }
-      for (rib, properties) in analysis.facts.componentProperties {
-        componentProperties["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
-      }
-      for (rib, properties) in analysis.facts.forwardedComponentProperties {
-        forwarded["\(run.modules[index])|\(rib)", default: []].formUnion(properties)
-      }
-      for (dependency, properties) in analysis.facts.dependencyRequirements {
-        for property in properties { requiredBy[property, default: []].insert(dependency) }
-      }
-      for (rib, names) in analysis.facts.componentConformances {
-        conformances["\(run.modules[index])|\(rib)", default: []].formUnion(names)
-      }
-    }
-    // RIBs whose own component makes a property of that name: their dependency protocols asking
-    // for it ask for their own (two RIBs each with a `copyTextSubject`), not for another's.
-    var makers: [String: Set<String>] = [:]
-    for (key, properties) in componentProperties {
-      let rib = String(key.split(separator: "|").last ?? "")
-      for property in properties where forwarded[key]?.contains(property) != true {
-        makers[property, default: []].insert(rib)
-      }
-    }
-    func ribOf(_ dependency: String) -> String {
-      for suffix in ["InteractorDependency", "RouterDependency", "Dependency"]
-      where dependency.hasSuffix(suffix) {
-        return String(dependency.dropLast(suffix.count))
-      }
-      return dependency
-    }
+    let ownership = StreamOwnership(run)
     var writingMethods: Set<String> = []
     for analysis in run.analyses { writingMethods.formUnion(analysis.facts.streamWritingMethods) }
     for (index, analysis) in run.analyses.enumerated() {
       let forwardedWrites = analysis.facts.forwardedStreamCalls.filter {
         $0.method.map(writingMethods.contains) ?? true
       }.map { (rib: $0.rib, property: $0.property, place: $0.place, message: $0.message) }
-      for write in analysis.facts.dependencyStreamWrites + forwardedWrites {
-        let key = "\(run.modules[index])|\(write.rib)"
-        let readers = requiredBy[write.property, default: []].filter {
-          makers[write.property]?.contains(ribOf($0)) != true
-        }
-        // The RIB's own dependency and those its component provides (its interactor's, its
-        // children's, and their interactors' and routers') are its own readers; any other asks
-        // from elsewhere.
-        let provided = conformances[key, default: []].union([write.rib + "Dependency"])
-        let providedRIBs = Set(provided.map(ribOf))
-        func isOwn(_ property: String) -> Bool {
-          componentProperties[key]?.contains(property) == true
-            && forwarded[key]?.contains(property) != true
-        }
-        // The property, or what it returns under another name (`noteStream` returning
-        // `self.confirmStream`), made by the RIB's own component.
-        let made = Self.names(write.property, through: aliases).contains(where: isOwn)
-        let readByOthers = !readers.allSatisfy {
-          provided.contains($0) || providedRIBs.contains(ribOf($0))
-        }
-        guard !made || readByOthers else { continue }
+      let module = run.modules[index]
+      for write in analysis.facts.dependencyStreamWrites + forwardedWrites
+      where !ownership.ownsThroughDependency(write.property, rib: write.rib, module: module) {
+        result.append(
+          (
+            index,
+            RawFinding(
+              rule: .streamWrittenOutsideService, place: write.place, message: write.message)
+          ))
+      }
+      for write in analysis.facts.componentStreamWrites
+      where !ownership.ownsThroughComponent(write.property, rib: write.rib, module: module) {
         result.append(
           (
             index,
@@ -405,20 +362,6 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
       }
     }
     return result
-  }
-
-  /// `property` and the names it returns through `aliases`, followed a few steps.
-  private static func names(
-    _ property: String, through aliases: [String: Set<String>]
-  ) -> Set<String> {
-    var names: Set<String> = [property]
-    var next: Set<String> = [property]
-    for _ in 0..<4 {
-      next = Set(next.flatMap { aliases[$0] ?? [] }).subtracting(names)
-      if next.isEmpty { break }
-      names.formUnion(next)
-    }
-    return names
   }
 
   /// `delegate.limit` for `model.delegate?.limit` or `delegate.limit`: a stream of the object
@@ -526,13 +469,37 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
 
   /// `bankSubject` for `dependency.bankSubject`: a stream handed in through the RIB's own
   /// dependency.
-  /// `x` for `dependency.x` and `component.x`: a stream the RIB's own component may have made.
   private static func dependencyProperty(_ path: String) -> String? {
     let parts = path.split(separator: ".")
-    guard parts.count == 2, ["dependency", "dependencies", "component"].contains(parts[0]) else {
-      return nil
-    }
+    guard parts.count == 2, ["dependency", "dependencies"].contains(parts[0]) else { return nil }
     return String(parts[1])
+  }
+
+  /// `x` for `component.x`: a stream the RIB's own component may have made.
+  private static func componentProperty(_ path: String) -> String? {
+    let parts = path.split(separator: ".")
+    guard parts.count == 2, parts[0] == "component" else { return nil }
+    return String(parts[1])
+  }
+
+  /// Whether a component's property holds what an initializer call makes: `let state =
+  /// State()`, or `shared { … State(…) }` (the closure's result), not a value it was given.
+  private static func isMadeByCalling(_ property: PropertyDeclaration) -> Bool {
+    if property.isStored {
+      guard let call = property.binding.initializer?.value.as(FunctionCallExprSyntax.self)
+      else { return false }
+      return SyntaxQueries.isInitializer(call.calledExpression)
+    }
+    guard let returned = returnedExpression(of: property),
+      let shared = returned.as(FunctionCallExprSyntax.self),
+      shared.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "shared",
+      let closure = shared.trailingClosure
+        ?? shared.arguments.first?.expression.as(ClosureExprSyntax.self),
+      let last = closure.statements.last?.item
+    else { return false }
+    let result = last.as(ExprSyntax.self) ?? last.as(ReturnStmtSyntax.self)?.expression
+    guard let call = result?.as(FunctionCallExprSyntax.self) else { return false }
+    return SyntaxQueries.isInitializer(call.calledExpression)
   }
 
   /// The one expression a computed property's getter returns (`{ x }`, `{ return x }`).
@@ -543,14 +510,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     return item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
   }
 
-  /// `shared { … }` or `shared({ … })` that does not read the dependency: a component making an
-  /// object once for its scope.
-  private static func isSharedMaking(_ expression: ExprSyntax) -> Bool {
-    guard let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "shared"
-    else { return false }
-    return !call.description.contains("dependency")
-  }
+
 
   func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
     context.report(.streamWrittenOutsideService, node, Self.drivenWriteMessage(info.name, path))

@@ -719,4 +719,93 @@ import Testing
         "Checkout/CheckoutInteractor.swift:6"
       ])
   }
+
+  /// Only what the RIB's own component makes by calling an initializer is its own, under its
+  /// name or one a type the component is returns it under; anything handed in, read from
+  /// elsewhere or named alike by an unrelated type is the writer's parent's or shared.
+  @Test func aComponentsStreamIsItsOwnOnlyWhenTheComponentMakesIt() throws {
+    let files = [
+      "Order/OrderBuilder.swift": """
+      import RIBs
+      protocol OrderDependency: Dependency {
+        var total: PublishRelay<Int> { get }
+        var noteStream: PublishRelay<String> { get }
+      }
+      final class OrderComponent: Component<OrderDependency> {
+        let selection: PublishRelay<Int>
+        let cartRelay = CartStore.shared.cartRelay
+        let confirm = PublishRelay<String>()
+        let mine = PublishRelay<Int>()
+        var a: PublishRelay<Int> { shared { dependencies.total } }
+        var l1: PublishRelay<Int> { l2 }
+        var l2: PublishRelay<Int> { l3 }
+        var l3: PublishRelay<Int> { l4 }
+        var l4: PublishRelay<Int> { l5 }
+        var l5: PublishRelay<Int> { self.mine }
+        init(dependency: OrderDependency, selection: PublishRelay<Int>) {
+          self.selection = selection
+          super.init(dependency: dependency)
+        }
+      }
+      """,
+      "Order/OrderInteractor.swift": """
+      import RIBs
+      final class OrderInteractor: Interactor {
+        private let component: OrderComponent
+        private let dependency: OrderDependency
+        func pick(_ index: Int) {
+          component.selection.accept(index)
+          component.cartRelay.accept(index)
+          component.a.accept(index)
+          component.noteStream.accept("")
+          dependency.noteStream.accept("")
+          component.l1.accept(index)
+        }
+      }
+      """,
+      "Notes/NoteCell.swift": """
+      import UIKit
+      final class NoteCell: UITableViewCell {
+        var noteStream: PublishRelay<String> { confirm }
+      }
+      """,
+    ]
+    // Only the five-step chain to what the component makes itself is its own.
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == [
+        "Order/OrderInteractor.swift:6", "Order/OrderInteractor.swift:7",
+        "Order/OrderInteractor.swift:8", "Order/OrderInteractor.swift:9",
+        "Order/OrderInteractor.swift:10",
+      ])
+  }
+
+  /// A stream the RIB's component makes is shared when another RIB's dependency asks for it,
+  /// under whichever of its names.
+  @Test func aStreamTheComponentMakesAndAnotherRIBReadsIsSharedUnderEveryName() throws {
+    let files = [
+      "Checkout/CheckoutBuilder.swift": """
+      import RIBs
+      protocol CheckoutDependency: Dependency {}
+      final class CheckoutComponent: Component<CheckoutDependency> {
+        let confirmStream = PublishRelay<String>()
+        var noteStream: PublishRelay<String> { confirmStream }
+      }
+      """,
+      "Checkout/CheckoutInteractor.swift": """
+      import RIBs
+      final class CheckoutInteractor: Interactor {
+        private let component: CheckoutComponent
+        func note(_ text: String) { component.noteStream.accept(text) }
+      }
+      """,
+      "Editor/EditorBuilder.swift": """
+      import RIBs
+      protocol EditorDependency: Dependency { var confirmStream: PublishRelay<String> { get } }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .streamWrittenOutsideService) == [
+        "Checkout/CheckoutInteractor.swift:4"
+      ])
+  }
 }
