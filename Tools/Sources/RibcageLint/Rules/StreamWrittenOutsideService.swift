@@ -510,8 +510,6 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     return item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
   }
 
-
-
   func reportDrivenWrite(_ path: String, at node: some SyntaxProtocol, in info: TypeInfo) {
     context.report(.streamWrittenOutsideService, node, Self.drivenWriteMessage(info.name, path))
   }
