@@ -21,9 +21,11 @@ struct Keyframe {
   }
 
   var ribs: [RIB] = []
-  /// Entries ``ribs`` was given room for (its capacity may be more, as the allocator rounds):
-  /// what the budget counts, the same in every run.
+  /// Entries ``ribs`` was given room for, and the most view models ``viewModels`` has held (the
+  /// arrays' capacities may be more, as the allocator rounds): what the budget counts, the same
+  /// in every run.
   var room = 0
+  var viewModelRoom = 0
   /// The last view model of each RIB that rendered one: the entry's index in ``ribs``, in
   /// increasing order.
   var viewModels: [(rib: Int, viewModel: RenderedViewModel)] = []
@@ -51,7 +53,9 @@ struct Keyframe {
   /// its type's encoded size.
   func countedBytes(viewModelTypes: ViewModelTypes) -> Int {
     var bytes = max(room, ribs.count) * MemoryLayout<RIB>.stride + 64
-    bytes += viewModels.count * MemoryLayout<(rib: Int, viewModel: RenderedViewModel)>.stride
+    bytes +=
+      max(viewModelRoom, viewModels.count)
+      * MemoryLayout<(rib: Int, viewModel: RenderedViewModel)>.stride
     for index in viewModels.indices {
       bytes += viewModelTypes.estimatedBytes(of: viewModels[index].viewModel.type)
     }
@@ -59,14 +63,23 @@ struct Keyframe {
     return bytes
   }
 
-  /// Bytes its arrays hold, full or not: what an emptied keyframe kept for reuse takes.
+  /// Bytes it holds, full or not: what an emptied keyframe kept for reuse takes.
   var reservedBytes: Int {
-    ribs.capacity * MemoryLayout<RIB>.stride
-      + viewModels.capacity * MemoryLayout<(rib: Int, viewModel: RenderedViewModel)>.stride
+    room * MemoryLayout<RIB>.stride + viewModelRoom
+      * MemoryLayout<(rib: Int, viewModel: RenderedViewModel)>.stride
+  }
+
+  /// Makes room for `count` view models (at once: grown by appending, the array could hold
+  /// twice what the budget counts).
+  mutating func reserveViewModels(_ count: Int) {
+    guard count > viewModels.capacity else { return }
+    viewModels.reserveCapacity(count)
+    viewModelRoom = max(viewModelRoom, count)
   }
 
   /// Empties it, keeping the memory of its entries and view models.
   mutating func removeAll() {
+    viewModelRoom = max(viewModelRoom, viewModels.count)
     ribs.removeAll(keepingCapacity: true)
     viewModels.removeAll(keepingCapacity: true)
     flags = nil

@@ -66,6 +66,8 @@ final class RIBTable {
   @exclusivity(unchecked) private var slots: [ObjectIdentifier: Int32]?
   /// Live slots.
   @exclusivity(unchecked) private(set) var liveCount = 0
+  /// Live slots with a view model (the room a keyframe needs for them).
+  @exclusivity(unchecked) private(set) var viewModelCount = 0
   /// The last router types named, direct-mapped by identity: most attaches skip the dictionary.
   @exclusivity(unchecked) private var recentTypes = [(type: ObjectIdentifier?, naming: Int32)](
     repeating: (nil, 0), count: 64)
@@ -127,6 +129,7 @@ final class RIBTable {
   /// Keeps `viewModel` as what `slot` rendered last.
   func setViewModel(_ viewModel: consuming Keyframe.RenderedViewModel, at slot: Int32) {
     viewModels[Int(slot)] = viewModel
+    if !nodes[Int(slot)].hasViewModel { viewModelCount += 1 }
     nodes[Int(slot)].hasViewModel = true
   }
 
@@ -246,7 +249,10 @@ final class RIBTable {
 
   private func free(_ slot: Int32) {
     let index = Int(slot)
-    if nodes[index].hasViewModel { viewModels[index] = nil }
+    if nodes[index].hasViewModel {
+      viewModels[index] = nil
+      viewModelCount -= 1
+    }
     slots?[nodes[index].object] = nil
     nodes[index].isLive = false
     nodes[index].hasViewModel = false

@@ -10,29 +10,14 @@ final class RecordBuffer {
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<EventRecord>
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private(set) var capacity: Int
-  /// The arena `base` is a slot of (kept alive while the buffer uses it), `nil` when the
-  /// buffer allocated `base` itself.
-  @exclusivity(unchecked) private var arena: RecordArena?
 
-  /// A buffer in a slot of `arena` when one is free, else in memory of its own.
-  init(capacity: Int, in arena: RecordArena? = nil) {
-    if let arena, arena.slotCapacity >= capacity, let slot = arena.takeSlot() {
-      self.capacity = arena.slotCapacity
-      base = slot
-      self.arena = arena
-    } else {
-      self.capacity = max(capacity, 1)
-      base = .allocate(capacity: self.capacity)
-    }
+  init(capacity: Int) {
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
   }
 
   deinit {
-    release(base)
-  }
-
-  /// Gives `memory`, this buffer's, back to the arena or the allocator.
-  private func release(_ memory: UnsafeMutablePointer<EventRecord>) {
-    if let arena { arena.returnSlot(memory) } else { memory.deallocate() }
+    base.deallocate()
   }
 
   var isEmpty: Bool { count == 0 }
@@ -56,8 +41,7 @@ final class RecordBuffer {
   private func grow() {
     let larger = UnsafeMutablePointer<EventRecord>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
-    release(base)
-    arena = nil
+    base.deallocate()
     base = larger
     capacity *= 2
   }
@@ -72,7 +56,6 @@ final class RecordBuffer {
     swap(&base, &other.base)
     swap(&count, &other.count)
     swap(&capacity, &other.capacity)
-    swap(&arena, &other.arena)
   }
 
   /// Calls `body` with the records, to change them in place.

@@ -13,14 +13,15 @@ struct RecordRing {
   /// The segment being written.
   var current: RecordSegment
   /// Emptied segments, to write the next ones in, and dropped keyframes, emptied, for the next
-  /// keyframes (``takeKeyframe(count:)``): at most ``maximumSpares`` each. One close can drop
+  /// keyframes (``takeKeyframe(count:viewModels:)``): at most ``maximumSpares`` each. One close can drop
   /// two segments and the next none, several times in a row (keyframes differ in size): with
   /// a single spare, the second was freed and a segment allocated again a close later.
   private var spares: [RecordSegment] = []
   private var spareKeyframes: [Keyframe] = []
   static let maximumSpares = 16
-  /// Bytes the spares hold: at most an eighth of the budget (what one segment may count), the
-  /// memory a recorder states it may use beyond its budget for them.
+  /// Bytes the spares hold: beyond one spare segment and one spare keyframe, at most an eighth
+  /// of the budget (what one segment may count), the memory a recorder states it may use beyond
+  /// its budget for them.
   private var spareBytes = 0
   /// Segments and keyframes made rather than reused: once the ring is full, they stop growing
   /// (recording allocates nothing).
@@ -36,8 +37,6 @@ struct RecordRing {
   let budget: Int
   /// Records a segment holds before it is closed at the latest (its memory is reserved).
   let segmentCapacity: Int
-  /// Where segments' records are written while the ring fills.
-  private let arena: RecordArena
 
   /// What a dropped segment's place holds until the array is compacted: one empty segment
   /// shared by every place (only ever swapped in, never written).
@@ -49,8 +48,7 @@ struct RecordRing {
     // at `segmentBytes` at the latest: reserve for the usual case, grow for the other.
     let limit = max(16, segmentBytes / MemoryLayout<EventRecord>.stride + 1)
     segmentCapacity = min(limit, keyframeInterval + 16)
-    arena = RecordArena(budget: budget, slotCapacity: segmentCapacity)
-    current = RecordSegment(capacity: segmentCapacity, in: arena)
+    current = RecordSegment(capacity: segmentCapacity)
   }
 
   /// Closed segments, oldest first.
@@ -74,7 +72,7 @@ struct RecordRing {
       segment = spare
     } else {
       segment = RecordSegment(
-        capacity: segmentCapacity, payloadCapacity: current.payloads.count, in: arena)
+        capacity: segmentCapacity, payloadCapacity: current.payloads.count)
       segmentsMade += 1
     }
     current.exchangeContents(with: &segment)
@@ -88,7 +86,7 @@ struct RecordRing {
       droppedEvents += UInt64(oldest.records.count)
       droppedThroughSeq = oldest.records.last?.seq ?? droppedThroughSeq
       let keyframe = oldest.removeAll()
-      if spares.count < Self.maximumSpares, canKeep(oldest.reservedBytes) {
+      if spares.isEmpty || spares.count < Self.maximumSpares && canKeep(oldest.reservedBytes) {
         spareBytes += oldest.reservedBytes
         spares.append(oldest)
       }
@@ -108,7 +106,7 @@ struct RecordRing {
   private mutating func keepSpare(_ keyframe: Keyframe) {
     let bytes = keyframe.reservedBytes
     if spareKeyframes.count < Self.maximumSpares {
-      guard canKeep(bytes) else { return }
+      guard spareKeyframes.isEmpty || canKeep(bytes) else { return }
       spareBytes += bytes
       spareKeyframes.append(keyframe)
       return
@@ -124,16 +122,18 @@ struct RecordRing {
     spareKeyframes[smallest] = keyframe
   }
 
-  /// An empty keyframe with room for `count` entries: the dropped one with the least room
-  /// enough, not more than four times what is needed (what the budget counts for a keyframe is
+  /// An empty keyframe with room for `count` entries and `viewModels` view models: the dropped
+  /// one with the least room enough, not more than four times what is needed (what the budget counts for a keyframe is
   /// its room: one left over from a far larger tree would crowd events out); else a new one,
   /// with half as much room again, so that keyframes of a tree that grows and shrinks reuse
   /// the dropped ones.
-  mutating func takeKeyframe(count: Int) -> Keyframe {
+  mutating func takeKeyframe(count: Int, viewModels: Int) -> Keyframe {
     var best: Int?
     for (index, keyframe) in spareKeyframes.enumerated() {
       let room = keyframe.room
-      guard room >= count, room <= 4 * count + 64 else { continue }
+      guard room >= count, room <= 4 * count + 64,
+        keyframe.viewModelRoom <= 4 * viewModels + 64
+      else { continue }
       if best.map({ room < spareKeyframes[$0].room }) ?? true { best = index }
     }
     if let best {

@@ -18,17 +18,22 @@ struct RecordSegment {
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
-  /// Bytes its arrays hold, full or not: what an emptied segment kept for reuse takes.
+  /// The most payloads it has held (its array keeps room for them when emptied).
+  private(set) var payloadRoom: Int
+
+  /// Bytes it holds, full or not: what an emptied segment kept for reuse takes. Counted from the
+  /// buffer's capacity and the payloads it held, not the array's capacity, which the allocator
+  /// rounds differently from one run to the next.
   var reservedBytes: Int {
     records.capacity * MemoryLayout<EventRecord>.stride
-      + payloads.capacity * MemoryLayout<EventPayload>.stride
+      + payloadRoom * MemoryLayout<EventPayload>.stride
   }
 
-  /// A segment with room for `capacity` records (in a slot of `arena` when one is free) and
-  /// `payloadCapacity` payloads.
-  init(capacity: Int, payloadCapacity: Int = 0, in arena: RecordArena? = nil) {
-    records = RecordBuffer(capacity: capacity, in: arena)
+  /// A segment with room for `capacity` records and `payloadCapacity` payloads.
+  init(capacity: Int, payloadCapacity: Int = 0) {
+    records = RecordBuffer(capacity: capacity)
     payloads.reserveCapacity(payloadCapacity)
+    payloadRoom = payloadCapacity
   }
 
   /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
@@ -36,6 +41,7 @@ struct RecordSegment {
     records.exchangeStorage(with: other.records)
     swap(&payloads, &other.payloads)
     swap(&payloadBytes, &other.payloadBytes)
+    swap(&payloadRoom, &other.payloadRoom)
     swap(&normalizedCount, &other.normalizedCount)
     swap(&closingClock, &other.closingClock)
   }
@@ -43,6 +49,7 @@ struct RecordSegment {
   /// Adds `payload`, counted as `bytes`; returns its index.
   mutating func add(_ payload: consuming EventPayload, bytes: Int) -> Int32 {
     payloads.append(payload)
+    payloadRoom = max(payloadRoom, payloads.count)
     payloadBytes += bytes + MemoryLayout<EventPayload>.stride
     return Int32(truncatingIfNeeded: payloads.count - 1)
   }

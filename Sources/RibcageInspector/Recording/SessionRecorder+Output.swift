@@ -11,7 +11,8 @@ extension SessionRecorder {
   /// time of the event before it (the state it shows is the state after that event; an event
   /// the tree stamped before it was recorded may follow).
   func writeKeyframe() {
-    var keyframe = ring.takeKeyframe(count: ribs.liveCount)
+    var keyframe = ring.takeKeyframe(count: ribs.liveCount, viewModels: ribs.viewModelCount)
+    keyframe.reserveViewModels(ribs.viewModelCount)
     ribs.forEachInPreorder { slot in
       let node = ribs[slot]
       if node.hasViewModel, let viewModel = ribs.viewModels[Int(slot)] {

@@ -6,8 +6,7 @@ import Testing
 @testable import RibcageInspector
 
 /// The ring's memory: once the budget is full, segments and keyframes are reused, whatever the
-/// tree's size does between keyframes; segments' records are written in the arena reserved when
-/// recording starts, and a slot goes back to it when its buffer goes or outgrows it.
+/// tree's size does between keyframes, and what is kept for reuse stays within its bound.
 @MainActor
 @Suite("SessionRecorder's ring: memory reused once full")
 struct RecordRingTests {
@@ -46,35 +45,66 @@ struct RecordRingTests {
     #expect(app.detector.sweep().isEmpty)
   }
 
-  @Test("the arena hands each slot out once until it is given back")
-  func arenaSlots() {
-    let arena = RecordArena(budget: 4 * 48 * 10, slotCapacity: 10)
-    var slots: [UnsafeMutablePointer<EventRecord>] = []
-    while let slot = arena.takeSlot() { slots.append(slot) }
-    #expect(slots.count == 6)
-    #expect(Set(slots).count == 6)
-    arena.returnSlot(slots[2])
-    #expect(arena.takeSlot() == slots[2])
-    #expect(arena.takeSlot() == nil)
+  /// A keyframe reused from a tree of rendering RIBs for a tree of plain ones, or the other way,
+  /// counts all the memory it holds: its entries' room and its view models' room, whatever the
+  /// arrays were left with.
+  @Test("every kept keyframe counts the memory it holds")
+  func keyframesCountWhatTheyHold() throws {
+    let app = RecordedApp()
+    let service = CartService()
+    let scheduler = ManualRenderScheduler()
+    let recorder = try SessionRecorder(
+      app.root, configuration: .init(byteBudget: 512 * 1024, keyframeInterval: 24))
+    app.launch()
+    do {
+      for round in 0..<60 {
+        let group = SignedInRouter()
+        app.root.attachChild(group)
+        for _ in 0..<(round % 20 < 10 ? 80 : 8) {
+          if round % 20 < 10 {
+            group.attachChild(CartViewRouter(service: service, scheduler: scheduler))
+          } else {
+            group.attachChild(FeedRouter())
+          }
+        }
+        service.add("tea", price: round)
+        scheduler.flush()
+        for _ in 0..<40 { group.attachChild(CheckoutRouter()) }
+        app.root.detachChild(group)
+      }
+    }
+    #expect(recorder.droppedEventCount > 0, "the ring is full")
+    let keyframes = recorder.ring.closed.compactMap { segment -> Keyframe? in
+      if case .keyframe(let keyframe)? = segment.payloads.first { return keyframe }
+      return nil
+    }
+    #expect(keyframes.count > 10)
+    for keyframe in keyframes {
+      let held =
+        keyframe.ribs.capacity * MemoryLayout<Keyframe.RIB>.stride
+        + keyframe.viewModels.capacity
+        * MemoryLayout<(rib: Int, viewModel: Keyframe.RenderedViewModel)>.stride
+      // The allocator may round an array up by a few elements.
+      let counted = keyframe.countedBytes(viewModelTypes: recorder.tables.viewModelTypes)
+      #expect(held <= counted + 256, "holds \(held), counted \(counted)")
+    }
+    #expect(app.detector.sweep().isEmpty)
   }
 
-  @Test("a buffer gives its slot back when it goes, and when it outgrows it")
-  func buffersGiveSlotsBack() {
-    let arena = RecordArena(budget: 48 * 4, slotCapacity: 4)
+  /// A budget meant as "unbounded" reserves nothing up front: memory is taken a segment at a
+  /// time, as it is written.
+  @Test("the largest budget starts and records")
+  func largestBudget() throws {
+    let app = RecordedApp()
+    let recorder = try SessionRecorder(app.root, configuration: .init(byteBudget: .max))
+    app.launch()
     do {
-      let first = RecordBuffer(capacity: 4, in: arena)
-      let second = RecordBuffer(capacity: 4, in: arena)
-      let third = RecordBuffer(capacity: 4, in: arena)
-      #expect(arena.takeSlot() == nil, "three slots: one for the budget, two more")
-      for seq in 1...9 { second.append(EventRecord(kind: .mark, seq: UInt64(seq), time: 0)) }
-      #expect(second.count == 9)
-      #expect(second[8].seq == 9)
-      // `second` grew out of its slot: a new buffer takes it.
-      let fourth = RecordBuffer(capacity: 4, in: arena)
-      #expect(fourth.capacity == 4)
-      #expect(arena.takeSlot() == nil)
-      withExtendedLifetime((first, third, fourth)) {}
+      let feed = FeedRouter()
+      app.root.attachChild(feed)
+      app.root.detachChild(feed)
     }
-    #expect(arena.takeSlot() != nil)
+    #expect(recorder.eventCount > 2)
+    #expect(recorder.retainedBytes < 1 << 20)
+    #expect(app.detector.sweep().isEmpty)
   }
 }
