@@ -125,8 +125,14 @@ enum SyntaxQueries {
     while let parent = child.parent {
       if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
       if let list = parent.as(CodeBlockItemListSyntax.self) {
-        for item in list.reversed() where item.position < child.position {
-          if let boundToSelf = binding(of: name, in: item.item) { return boundToSelf }
+        if list.count > StatementBindings.scanLimit {
+          if let boundToSelf = StatementBindings.of(list).nearest(name, before: child.position) {
+            return boundToSelf
+          }
+        } else {
+          for item in list.reversed() where item.position < child.position {
+            if let boundToSelf = binding(of: name, in: item.item) { return boundToSelf }
+          }
         }
       }
       if let statement = parent.as(IfExprSyntax.self),
@@ -168,6 +174,31 @@ enum SyntaxQueries {
       return isPlainSelf(binding.initializer?.value)
     }
     return nil
+  }
+
+  /// The names a statement binds (a declaration, a `guard`), each with whether it binds it to
+  /// `self`: what ``binding(of:in:)`` answers for each name, all at once.
+  static func names(boundBy statement: some SyntaxProtocol) -> [(name: String, toSelf: Bool)] {
+    if let declaration = statement.as(VariableDeclSyntax.self) {
+      var names: [(name: String, toSelf: Bool)] = []
+      for binding in declaration.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+          !names.contains(where: { $0.name == name })
+        else { continue }
+        names.append((name, isPlainSelf(binding.initializer?.value)))
+      }
+      return names
+    }
+    guard let guardStatement = statement.as(GuardStmtSyntax.self) else { return [] }
+    var names: [(name: String, toSelf: Bool)] = []
+    for element in guardStatement.conditions {
+      guard case .optionalBinding(let binding) = element.condition,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        !names.contains(where: { $0.name == name })
+      else { continue }
+      names.append((name, isPlainSelf(binding.initializer?.value)))
+    }
+    return names
   }
 
   private static func isPlainSelf(_ expression: ExprSyntax?) -> Bool {
