@@ -10,14 +10,29 @@ final class RecordBuffer {
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<EventRecord>
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private(set) var capacity: Int
+  /// The arena `base` is a slot of (kept alive while the buffer uses it), `nil` when the
+  /// buffer allocated `base` itself.
+  @exclusivity(unchecked) private var arena: RecordArena?
 
-  init(capacity: Int) {
-    self.capacity = max(capacity, 1)
-    base = .allocate(capacity: self.capacity)
+  /// A buffer in a slot of `arena` when one is free and large enough, else in memory of its own.
+  init(capacity: Int, in arena: RecordArena? = nil) {
+    if let arena, arena.slotCapacity >= capacity, let slot = arena.takeSlot() {
+      self.capacity = arena.slotCapacity
+      base = slot
+      self.arena = arena
+    } else {
+      self.capacity = max(capacity, 1)
+      base = .allocate(capacity: self.capacity)
+    }
   }
 
   deinit {
-    base.deallocate()
+    release(base)
+  }
+
+  /// Gives `memory`, this buffer's, back to the arena or the allocator.
+  private func release(_ memory: UnsafeMutablePointer<EventRecord>) {
+    if let arena { arena.returnSlot(memory) } else { memory.deallocate() }
   }
 
   var isEmpty: Bool { count == 0 }
@@ -41,7 +56,8 @@ final class RecordBuffer {
   private func grow() {
     let larger = UnsafeMutablePointer<EventRecord>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
-    base.deallocate()
+    release(base)
+    arena = nil
     base = larger
     capacity *= 2
   }
@@ -56,6 +72,7 @@ final class RecordBuffer {
     swap(&base, &other.base)
     swap(&count, &other.count)
     swap(&capacity, &other.capacity)
+    swap(&arena, &other.arena)
   }
 
   /// Calls `body` with the records, to change them in place.

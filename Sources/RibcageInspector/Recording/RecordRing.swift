@@ -37,6 +37,8 @@ struct RecordRing {
   let budget: Int
   /// Records a segment holds before it is closed at the latest (its memory is reserved).
   let segmentCapacity: Int
+  /// Where segments' records are written (none for a budget too large to reserve).
+  private let arena: RecordArena?
 
   /// What a dropped segment's place holds until the array is compacted: one empty segment
   /// shared by every place (only ever swapped in, never written).
@@ -48,7 +50,8 @@ struct RecordRing {
     // at `segmentBytes` at the latest: reserve for the usual case, grow for the other.
     let limit = max(16, segmentBytes / MemoryLayout<EventRecord>.stride + 1)
     segmentCapacity = min(limit, keyframeInterval + 16)
-    current = RecordSegment(capacity: segmentCapacity)
+    arena = RecordArena(budget: budget, records: segmentCapacity)
+    current = RecordSegment(capacity: segmentCapacity, in: arena)
   }
 
   /// Closed segments, oldest first.
@@ -72,7 +75,7 @@ struct RecordRing {
       segment = spare
     } else {
       segment = RecordSegment(
-        capacity: segmentCapacity, payloadCapacity: current.payloads.count)
+        capacity: segmentCapacity, payloadCapacity: current.payloads.count, in: arena)
       segmentsMade += 1
     }
     current.exchangeContents(with: &segment)

@@ -29,9 +29,10 @@ struct RecordSegment {
       + payloadRoom * MemoryLayout<EventPayload>.stride
   }
 
-  /// A segment with room for `capacity` records and `payloadCapacity` payloads.
-  init(capacity: Int, payloadCapacity: Int = 0) {
-    records = RecordBuffer(capacity: capacity)
+  /// A segment with room for `capacity` records (in a slot of `arena` when one is free) and
+  /// `payloadCapacity` payloads.
+  init(capacity: Int, payloadCapacity: Int = 0, in arena: RecordArena? = nil) {
+    records = RecordBuffer(capacity: capacity, in: arena)
     payloads.reserveCapacity(payloadCapacity)
     payloadRoom = payloadCapacity
   }

@@ -6,7 +6,9 @@ import Testing
 @testable import RibcageInspector
 
 /// The ring's memory: once the budget is full, segments and keyframes are reused, whatever the
-/// tree's size does between keyframes, and what is kept for reuse stays within its bound.
+/// tree's size does between keyframes, and what is kept for reuse stays within its bound;
+/// segments' records are written in the arena reserved when recording starts, and a slot goes
+/// back to it, its pages released, when its buffer goes or outgrows it.
 @MainActor
 @Suite("SessionRecorder's ring: memory reused once full")
 struct RecordRingTests {
@@ -106,5 +108,48 @@ struct RecordRingTests {
     #expect(recorder.eventCount > 2)
     #expect(recorder.retainedBytes < 1 << 20)
     #expect(app.detector.sweep().isEmpty)
+  }
+
+  @Test("the arena hands each slot out once until it is given back, and releases its pages")
+  func arenaSlots() throws {
+    let arena = try #require(RecordArena(budget: 64 * 1024, records: 100))
+    #expect(arena.slotCapacity >= 100)
+    var slots: [UnsafeMutablePointer<EventRecord>] = []
+    while let slot = arena.takeSlot() { slots.append(slot) }
+    let slotBytes = arena.slotCapacity * MemoryLayout<EventRecord>.stride
+    #expect(slots.count == 64 * 1024 / slotBytes + 2)
+    #expect(Set(slots).count == slots.count)
+    slots[1].initialize(to: EventRecord(kind: .mark, seq: 7, time: 1))
+    arena.returnSlot(slots[1])
+    let again = try #require(arena.takeSlot())
+    #expect(again == slots[1])
+    #if os(Linux)
+      // Given back, its pages went back to the system: they read as new, zeroed memory.
+      #expect(again.pointee.seq == 0)
+    #endif
+    #expect(arena.takeSlot() == nil)
+    #expect(RecordArena(budget: .max, records: 100) == nil)
+  }
+
+  @Test("a buffer gives its slot back when it goes, and when it outgrows it")
+  func buffersGiveSlotsBack() throws {
+    let arena = try #require(RecordArena(budget: 1, records: 4))
+    do {
+      let first = RecordBuffer(capacity: 4, in: arena)
+      let second = RecordBuffer(capacity: 4, in: arena)
+      #expect(arena.takeSlot() == nil, "two slots: the budget holds none")
+      let records = arena.slotCapacity * 2 + 1
+      for seq in 1...records {
+        second.append(EventRecord(kind: .mark, seq: UInt64(seq), time: 0))
+      }
+      #expect(second.count == records)
+      #expect(second[records - 1].seq == UInt64(records))
+      // `second` grew out of its slot: a new buffer takes it.
+      let third = RecordBuffer(capacity: 4, in: arena)
+      #expect(third.capacity == arena.slotCapacity)
+      #expect(arena.takeSlot() == nil)
+      withExtendedLifetime((first, third)) {}
+    }
+    #expect(arena.takeSlot() != nil)
   }
 }
