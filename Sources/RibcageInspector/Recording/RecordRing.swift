@@ -13,12 +13,12 @@ struct RecordRing {
   /// The segment being written.
   var current: RecordSegment
   /// Emptied segments, to write the next ones in, and dropped keyframes, emptied, for the next
-  /// keyframes (``takeKeyframe(count:viewModels:)``): at most ``maximumSpares`` each. One close can drop
-  /// two segments and the next none, several times in a row (keyframes differ in size): with
-  /// a single spare, the second was freed and a segment allocated again a close later.
+  /// keyframes (``takeKeyframe(count:viewModels:)``): at most ``maximumSpares`` each. One close
+  /// can drop two segments and the next none, several times in a row (keyframes differ in size):
+  /// with a single spare, the second was freed and a segment allocated again a close later.
   private var spares: [RecordSegment] = []
   private var spareKeyframes: [Keyframe] = []
-  static let maximumSpares = 16
+  static let maximumSpares = 4
   /// Bytes the spares hold: beyond one spare segment and one spare keyframe, at most an eighth
   /// of the budget (what one segment may count), the memory a recorder states it may use beyond
   /// its budget for them.
@@ -60,8 +60,9 @@ struct RecordRing {
   /// Bytes kept now (at most about the budget).
   var totalBytes: Int { closedBytes + current.countedBytes }
 
-  /// Closes the current segment (its times to be converted with the clock as it is now), continues in an empty one, and drops
-  /// the oldest closed segments until the rest fits the budget.
+  /// Closes the current segment (its times to be converted with the clock as it is now),
+  /// continues in an empty one, and drops the oldest closed segments until the rest fits the
+  /// budget.
   mutating func close(clock: inout EventClock) {
     guard !current.records.isEmpty else { return }
     closes += 1
@@ -126,10 +127,10 @@ struct RecordRing {
   }
 
   /// An empty keyframe with room for `count` entries and `viewModels` view models: the dropped
-  /// one with the least room enough, not more than four times what is needed (what the budget counts for a keyframe is
-  /// its room: one left over from a far larger tree would crowd events out); else a new one,
-  /// with half as much room again, so that keyframes of a tree that grows and shrinks reuse
-  /// the dropped ones.
+  /// one with the least room enough, not more than four times what is needed (what the budget
+  /// counts for a keyframe is its room: one left over from a far larger tree would crowd events
+  /// out); else a new one, with half as much room again, so that keyframes of a tree that grows
+  /// and shrinks reuse the dropped ones.
   mutating func takeKeyframe(count: Int, viewModels: Int) -> Keyframe {
     var best: Int?
     for (index, keyframe) in spareKeyframes.enumerated() {
