@@ -10,7 +10,7 @@ import Testing
 /// segments' records are written in the arena reserved when recording starts, and a slot goes
 /// back to it, its pages released, when its buffer goes or outgrows it.
 @MainActor
-@Suite("SessionRecorder's ring: memory reused once full")
+@Suite("SessionRecorder's ring: memory reused once full", .timeLimit(.minutes(5)))
 struct RecordRingTests {
   @Test(
     "a tree growing and shrinking at random: a full ring reuses its segments and keyframes",
