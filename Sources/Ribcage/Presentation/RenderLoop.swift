@@ -36,11 +36,13 @@
 /// ```
 @MainActor
 public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFlushing {
-  /// Presents a state and renders the view model if it differs from the last one; returns
-  /// whether it rendered. Built by the initialiser in the caller's module, where the presenter,
-  /// view and view model types are concrete, so the per-render work is fully specialised.
+  /// Presents the current state and renders the view model if it differs from the last one;
+  /// returns whether it rendered. Built by the initialiser in the caller's module, where the
+  /// state, presenter, view and view model types are concrete, so the per-render work is fully
+  /// specialised — the state too is read there, lent to the presenter rather than copied out
+  /// of the stream by generic code.
   @usableFromInline
-  typealias RenderStep = @MainActor (State) -> Bool
+  typealias RenderStep = @MainActor () -> Bool
 
   private let state: StateStream<State>
   private let step: RenderStep
@@ -49,6 +51,8 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   @usableFromInline let renderedCore: StreamCore<ViewModel>
   /// Where the render step announces renders; the loop points it at its RIB while it runs.
   private let announcer: RenderAnnouncer
+  /// What the loop hands its scheduler (see ``FlushRequest``).
+  private let flushRequest = FlushRequest()
 
   // The loop's state is only touched on the main actor, and no access spans a call into the
   // presenter or the view, so dynamic exclusivity checks are skipped.
@@ -83,8 +87,8 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
       announcer: announcer,
-      step: { state in
-        let viewModel = presenter.present(state)
+      step: { [current = state.core.current!] in
+        let viewModel = presenter.present(current.value)
         if last.holds(viewModel) { return false }
         view.render(viewModel)
         if rendered.hasSubscribers { rendered.send(viewModel) }
@@ -110,8 +114,8 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
       announcer: announcer,
-      step: { state in
-        let viewModel = present(state)
+      step: { [current = state.core.current!] in
+        let viewModel = present(current.value)
         if last.holds(viewModel) { return false }
         render(viewModel)
         if rendered.hasSubscribers { rendered.send(viewModel) }
@@ -136,9 +140,11 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     self.announcer = announcer
     self.step = step
     super.init()
+    flushRequest.loop = Unmanaged.passUnretained(self)
   }
 
   isolated deinit {
+    flushRequest.loop = nil
     subscription?.cancel()
     renderedCore.finish()
   }
@@ -185,7 +191,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// `_withUnsafeGuaranteedRef` in place: a main-actor closure handed to it is checked at run
   /// time for being on the main actor, one passed on from here is not.
   @inline(__always)
-  private nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void)
+  nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void)
   {
     loop._withUnsafeGuaranteedRef(body)
   }
@@ -197,7 +203,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     isDirty = true
     guard !isRendering, !isFlushScheduled, !isStarting else { return }
     isFlushScheduled = true
-    scheduler.scheduleFlush(of: self)
+    scheduler.scheduleFlush(of: flushRequest)
   }
 
   /// Renders now if signalled since the last render: presents the current state and renders the
@@ -208,14 +214,14 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     isDirty = false
     isRendering = true
     presentCount += 1
-    if step(state.core.current!.value) {
+    if step() {
       renderCount += 1
     }
     isRendering = false
     // A change made while rendering gets one more render, after this one.
     if isDirty, isRunning, !isFlushScheduled {
       isFlushScheduled = true
-      scheduler.scheduleFlush(of: self)
+      scheduler.scheduleFlush(of: flushRequest)
     }
   }
 }

@@ -6,10 +6,13 @@
 @MainActor
 public protocol RenderScheduler: AnyObject {
   /// Arranges for `loop.flush()` to be called later, once.
+  ///
+  /// `loop` is the loop's request to be flushed, not the loop: holding it does not keep the loop
+  /// alive, and once the loop is gone its `flush()` does nothing.
   func scheduleFlush(of loop: any RenderLoopFlushing)
 }
 
-/// A render loop, as seen by a scheduler.
+/// A render loop's request to be flushed, as a scheduler sees it.
 @MainActor
 public protocol RenderLoopFlushing: AnyObject {
   /// Renders now if the loop was signalled since its last render.
@@ -24,7 +27,9 @@ public final class EndOfTurnRenderScheduler: RenderScheduler {
   public init() {}
 
   public func scheduleFlush(of loop: any RenderLoopFlushing) {
-    Task { @MainActor [weak loop] in loop?.flush() }
+    // Held strongly: the request does not keep its loop alive, and a weak reference would make
+    // every retain of it take the slow way (see `RenderLoop.FlushRequest`).
+    Task { @MainActor in loop.flush() }
   }
 }
 

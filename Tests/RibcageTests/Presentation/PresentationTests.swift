@@ -128,6 +128,40 @@ import Testing
     harness.expectNoLeaks()
   }
 
+  @Test func aPendingRenderDoesNotKeepADetachedRIBAlive() {
+    let requests = RequestService()
+    let scheduler = ManualRenderScheduler()
+    let (harness, root, _) = confirm(requests, scheduler: scheduler)
+    let watch = DeallocationTracker()
+    watch.trackSubtree(of: root.children[0])
+    requests.quote(3)
+    #expect(scheduler.pendingCount == 1)
+    root.detachChild(root.children[0])
+    // Before the scheduler runs what it holds: the request it keeps is not the loop.
+    watch.expectAllDeallocated()
+    scheduler.flush()
+    #expect(scheduler.pendingCount == 0)
+    harness.expectNoLeaks()
+  }
+
+  @Test func aRenderPendingAtTheEndOfTheTurnOfAGoneLoopDoesNothing() async {
+    let requests = RequestService()
+    weak var weakView: ConfirmView?
+    do {
+      let view = ConfirmView()
+      weakView = view
+      let interactor = ConfirmInteractor(view: view, requests: requests, scheduler: .endOfTurn)
+      interactor.activate()
+      requests.quote(4)  // a flush is now scheduled for the end of the turn
+      #expect(interactor.loop.needsRender)
+      interactor.deactivate()
+    }
+    #expect(weakView == nil, "the scheduled flush does not keep the loop or its view")
+    for _ in 0..<10 { await Task.yield() }
+    requests.quote(5)
+    #expect(weakView == nil)
+  }
+
   @Test func aRecordedSnapshotReplaysIntoAnIdenticalView() throws {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
