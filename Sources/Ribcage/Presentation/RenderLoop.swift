@@ -191,8 +191,7 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// `_withUnsafeGuaranteedRef` in place: a main-actor closure handed to it is checked at run
   /// time for being on the main actor, one passed on from here is not.
   @inline(__always)
-  nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void)
-  {
+  nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void) {
     loop._withUnsafeGuaranteedRef(body)
   }
 
