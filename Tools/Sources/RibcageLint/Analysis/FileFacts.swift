@@ -280,6 +280,9 @@ struct FileFacts: Sendable {
   /// that could still bind them (the one called, the one called on its result) as
   /// `name(firstLabel:`: reported unless one of those is among the run's `lifecycleBinders`.
   var unboundSubscriptions: [(binders: [String], finding: RawFinding)] = []
+  /// `global-state`: an SDK's shared instance reached from RIB code (`Auth.auth()`), by the
+  /// type that reaches it — reported unless that type turns out to be a composition root.
+  var sdkInstanceUses: [(user: String, finding: RawFinding)] = []
   /// Protocols declared in the file → what they inherit (to tell class-bound ones).
   var protocols: [String: [String]] = [:]
   /// Per RIB type (and its extensions in the file): what it conforms to and the types of its

@@ -30,6 +30,9 @@ final class GlobalState: FileRule, LintRule {
     [.types, .properties, .memberAccesses, .initializers, .calls, .functions, .skippedBodies]
   }
 
+  /// Lines with an SDK instance reported (one finding a line).
+  var sdkInstanceLines: Set<Int> = []
+
   /// Empty dependencies: a component built with one has no parent, it is the root.
   static let emptyDependencies: Set<String> = ["EmptyDependency", "EmptyComponent"]
 
@@ -314,6 +317,7 @@ final class GlobalState: FileRule, LintRule {
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     noteLocatorUse(call, named: name, on: base)
     noteLaunch(call, named: name, on: base)
+    noteSDKInstance(call, named: name, on: base)
     guard base == nil, let first = name.unicodeScalars.first, first.properties.isUppercase
     else { return }
     // What launch code builds, or what is built with an empty dependency, is the root.
@@ -462,7 +466,7 @@ final class GlobalState: FileRule, LintRule {
       .filter { !run.inheritsRole($0, Role.ribParts) }
   }
 
-  private static func isCompositionRoot(_ user: TypeInfo) -> Bool {
+  static func isCompositionRoot(_ user: TypeInfo) -> Bool {
     compositionRoots.contains(user.name)
       || user.name.hasSuffix("AppDelegate") || user.name.hasSuffix("SceneDelegate")
   }
@@ -644,6 +648,7 @@ final class GlobalState: FileRule, LintRule {
       }
     }
     result += locatorFindings(in: run, roots: roots)
+    result += sdkInstanceFindings(in: run, roots: roots)
     for (type, declaration) in facades.sorted(by: { $0.key < $1.key }) {
       guard let using = users[type] else { continue }
       let names = Array(Set(using)).sorted()

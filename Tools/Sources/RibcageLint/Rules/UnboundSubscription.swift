@@ -90,6 +90,10 @@ final class UnboundSubscription: FileRule, LintRule {
     if name == "cancel" || name == "cancelAll" || name == "removeAll" {
       noteCancellation(call, in: info)
     }
+    if name == "addObserver", base != nil {
+      reportDroppedObserverToken(call, in: info)
+      return
+    }
     let isTask: Bool
     if name == "Task", base == nil {
       isTask = true

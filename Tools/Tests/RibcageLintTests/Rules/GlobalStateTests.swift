@@ -91,6 +91,51 @@ import Testing
       ])
   }
 
+  @Test func anSDKInstanceReachedFromRIBCodeIsAUseButNotFromWiring() throws {
+    let files = [
+      "Root/RootRouter.swift": """
+      import RIBs
+      final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable> {
+        override func didLoad() {
+          if Auth.auth().currentUser != nil, Auth.auth().isSignedIn { routeToHome() }
+        }
+      }
+      """,
+      "SignUp/SignUpInteractor.swift": """
+      import RIBs
+      final class SignUpInteractor: Interactor {
+        func save() { Firestore.firestore().collection("users").addDocument(data: [:]) }
+        func make() -> Formatter { Formatter.formatter(style: .short) }
+      }
+      """,
+      "SignUp/SignUpBuilder.swift": """
+      import RIBs
+      final class SignUpComponent: Component<SignUpDependency> {
+        var users: UserService { UserService(store: Firestore.firestore()) }
+      }
+      """,
+      "SignUp/SignUpViewController.swift": """
+      import RIBs
+      final class SignUpViewController: UIViewController, SignUpPresentable {
+        override func viewDidLoad() { Auth.auth().languageCode = "kr" }
+      }
+      """,
+      "App/AppDependency.swift": """
+      import RIBs
+      final class AppDependency {
+        func start(window: UIWindow) {
+          Database.database().isPersistenceEnabled = true
+          launchRouter.launchFromWindow(window)
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .globalState) == [
+        "Root/RootRouter.swift:4", "SignUp/SignUpInteractor.swift:3",
+      ])
+  }
+
   @Test func singletonsPassedAsImplicitMembersAndSystemStoresAreUses() throws {
     let files = [
       "Service/KeyChainService.swift": """

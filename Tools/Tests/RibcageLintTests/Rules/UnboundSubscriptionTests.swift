@@ -29,6 +29,32 @@ import Testing
     #expect(try lines(source, .unboundSubscription) == [5, 6, 7, 8, 15])
   }
 
+  @Test func aNotificationObserverWhoseTokenIsDroppedIsReported() throws {
+    let source = """
+      import RIBs
+      final class MainInteractor: Interactor {
+        private var token: NSObjectProtocol?
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          NotificationCenter.default.addObserver(forName: .copied, object: nil, queue: .main) {
+            [weak self] note in self?.open(note)
+          }
+          _ = center.addObserver(forName: .pasted, object: nil, queue: nil, using: { _ in })
+          token = NotificationCenter.default.addObserver(forName: .kept, object: nil, queue: nil) {
+            _ in
+          }
+          NotificationCenter.default.addObserver(self, selector: #selector(opened), name: .x, object: nil)
+          service.addObserver { [weak self] in self?.reload() }
+        }
+        override func willResignActive() {
+          super.willResignActive()
+          NotificationCenter.default.removeObserver(self)
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [6, 9])
+  }
+
   @Test func quietForBoundStoredAndLifecycleAPIs() throws {
     let source = """
       final class TripInteractor: PresentableInteractor<TripPresentable> {
