@@ -144,47 +144,25 @@ final class RetainCycleClosure: FileRule, LintRule {
       }
       return
     }
-    // Handed to a subscription API?
+    // Handed to a subscription API, or to an operator upstream of one?
     if let call = SyntaxQueries.enclosingCall(ofArgument: closure.node) {
       if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
         SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text),
-        let base = member.base,
-        base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self),
-        // `subscribe(with: self) { owner, value in }`, `drive(with:)`: weak by the API.
-        !call.arguments.contains(where: { $0.label?.text == "with" || $0.label?.text == "weak" }),
-        // Ended on deactivation: the closure lives no longer than the active interactor.
-        !SyntaxQueries.chainEnds(Syntax(call), in: Self.deactivationBindings),
-        // A source that completes frees the closure: `Observable.just(x)`, a `Single`.
-        !Self.isFinite(base)
+        let base = member.base
       {
-        // Kept in a bag of self's own, the cycle is certain — unless the source may end by
-        // itself (a request a method returns completes, and the closures go with it); kept
-        // elsewhere, or by an API read by name, it is a judgment.
-        let ends = Self.mayComplete(base)
-        // What runs once when such a source ends (`onDisposed:`, `onCompleted:`) is released
-        // then: no cycle to speak of.
-        if ends, let label = closure.node.parent?.as(LabeledExprSyntax.self)?.label?.text,
-          Self.endEventLabels.contains(label)
-        {
-          return
-        }
-        if !ends, let holder = bagHolder(of: call), closure.capturesStrongly(holder) {
-          // `.disposed(by: header.disposeBag)` in a closure using `header`: the object keeps the
-          // subscription that keeps it. A warning: the object may empty its bag (on reuse).
-          checkCapture(
-            closure, of: holder, in: info,
-            context: "the subscription is kept in a bag of '\(holder)' itself", isJudgment: true)
-        } else if !ends, let bag = ownBag(of: call) {
-          // Judged when the file ends; a struct's `self` is a copy, known now.
-          if !isValueType(info) { bagged.append((closure, bag, info)) }
-        } else {
-          checkCapture(
-            closure, of: "self", in: info,
-            context: ends
-              ? "the subscription keeps the closure until its source ends"
-              : "the subscription keeps the closure",
-            isJudgment: true)
-        }
+        // `subscribe(with: self) { owner, value in }`, `drive(with:)`: weak by the API.
+        guard
+          !call.arguments.contains(where: { $0.label?.text == "with" || $0.label?.text == "weak" })
+        else { return }
+        checkSubscribed(closure, by: call, on: base, in: info)
+      } else if let subscription = Self.subscription(downstreamOf: call),
+        let member = subscription.calledExpression.as(MemberAccessExprSyntax.self),
+        let base = member.base
+      {
+        // `.filter { self.… }.drive(with: self) { … }.disposed(by: disposeBag)`: the chain keeps
+        // its operators' closures as long as the subscription lives, whatever the subscription's
+        // own closure captures.
+        checkSubscribed(closure, by: subscription, on: base, in: info)
       } else if SyntaxQueries.isInitializer(call.calledExpression),
         // `Dictionary(grouping:by:)`: a standard-library value runs the closure at once.
         !Self.valueTypesRunningClosures.contains(
@@ -227,6 +205,61 @@ final class RetainCycleClosure: FileRule, LintRule {
     {
       pendingAssignments[pendingAssignments.count - 1].append((reference.baseName.text, closure))
     }
+  }
+
+  /// `closure`, handed to `subscription` (called on `base`) or to an operator upstream of it:
+  /// kept as long as the subscription lives.
+  private func checkSubscribed(
+    _ closure: Held, by call: FunctionCallExprSyntax, on base: ExprSyntax, in info: TypeInfo
+  ) {
+    guard base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self),
+      // Ended on deactivation: the closure lives no longer than the active interactor.
+      !SyntaxQueries.chainEnds(Syntax(call), in: Self.deactivationBindings),
+      // A source that completes frees the closure: `Observable.just(x)`, a `Single`.
+      !Self.isFinite(base)
+    else { return }
+    // Kept in a bag of self's own, the cycle is certain — unless the source may end by itself
+    // (a request a method returns completes, and the closures go with it); kept elsewhere, or
+    // by an API read by name, it is a judgment.
+    let ends = Self.mayComplete(base)
+    // What runs once when such a source ends (`onDisposed:`, `onCompleted:`) is released then:
+    // no cycle to speak of.
+    if ends, let label = closure.node.parent?.as(LabeledExprSyntax.self)?.label?.text,
+      Self.endEventLabels.contains(label)
+    {
+      return
+    }
+    if !ends, let holder = bagHolder(of: call), closure.capturesStrongly(holder) {
+      // `.disposed(by: header.disposeBag)` in a closure using `header`: the object keeps the
+      // subscription that keeps it. A warning: the object may empty its bag (on reuse).
+      checkCapture(
+        closure, of: holder, in: info,
+        context: "the subscription is kept in a bag of '\(holder)' itself", isJudgment: true)
+    } else if !ends, let bag = ownBag(of: call) {
+      // Judged when the file ends; a struct's `self` is a copy, known now.
+      if !isValueType(info) { bagged.append((closure, bag, info)) }
+    } else {
+      checkCapture(
+        closure, of: "self", in: info,
+        context: ends
+          ? "the subscription keeps the closure until its source ends"
+          : "the subscription keeps the closure",
+        isJudgment: true)
+    }
+  }
+
+  /// The subscription a chain of calls starting at `call` ends in (`source.filter { }` in
+  /// `source.filter { }.map { }.subscribe { }`), if it ends in one.
+  static func subscription(downstreamOf call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+    var node = call
+    while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+      let next = member.parent?.as(FunctionCallExprSyntax.self),
+      next.calledExpression.id == member.id
+    {
+      if SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text) { return next }
+      node = next
+    }
+    return nil
   }
 
   /// `owner` for `owner.onClose = …` and `self.owner.onClose = …`: the object storing the

@@ -29,6 +29,35 @@ import Testing
   /// the card kept by a presenter the controller keeps (`lazy var sheet = Sheet(root:
   /// makeCard())`): controller → sheet → card → handler → controller. A card the method only
   /// shows, or returns to a caller that keeps nothing, holds nothing.
+  @Test func anOperatorClosureUpstreamOfAKeptSubscriptionIsKeptByIt() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class MainViewController: UIViewController, MainPresentable {
+        private let disposeBag = DisposeBag()
+        private var currentTab = 0
+        func bind() {
+          rx.didSelect.asDriver()
+            .filter { self.currentTab != $0.tag }
+            .map { [weak self] in self?.title(for: $0) }
+            .drive(with: self, onNext: { owner, title in owner.title = title })
+            .disposed(by: disposeBag)
+          Observable.just(1).map { self.currentTab + $0 }.subscribe(onNext: { _ in })
+            .disposed(by: disposeBag)
+          items.map { self.row($0) }.forEach { print($0) }
+        }
+      }
+      final class MainInteractor: PresentableInteractor<MainPresentable> {
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          tabs.filter { self.isReady($0) }.subscribe(onNext: { [weak self] in self?.show($0) })
+            .disposeOnDeactivate(interactor: self)
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [8])
+  }
+
   @Test func aHandlerOnACardTheMethodReturnsIntoAPropertyIsACycle() throws {
     let source = """
       import RIBs
