@@ -51,6 +51,27 @@ struct FileFacts: Sendable {
 
   /// Router type name → where it calls `attachChild`.
   var attaches: [String: [Attach]] = [:]
+  /// A router's push of a child it has just built onto a navigation stack.
+  struct Push: Sendable {
+    var place: Place
+    /// The router method it is in.
+    var function: String
+    /// The pushed child's RIB, from its builder.
+    var rib: String
+  }
+  var pushes: [String: [Push]] = [:]
+  /// RIB → its view types.
+  var ribViews: [String: Set<String>] = [:]
+  /// Types (views, base view controllers) that can tell they left a navigation stack.
+  var popAwareTypes: Set<String> = []
+  /// Types telling the app what a navigation controller shows (`navigationController(_:didShow:…)`).
+  var navigationDelegates: Set<String> = []
+  /// Types, and functions, giving a view a back button of its own (`leftBarButtonItem`).
+  var backReplacingTypes: Set<String> = []
+  var backReplacingFunctions: Set<String> = []
+  /// Whether the file hides a navigation bar, or touches the back-swipe gesture.
+  var hidesNavigationBars = false
+  var mentionsBackSwipe = false
   /// Router type name → its RIB.
   var routerRIBs: [String: String] = [:]
   /// RIB → the routes its interactor asks for (`router?.attachMain()`) → the interactor methods

@@ -23,9 +23,14 @@ extension Rule {
 /// on a route and never call `detachChild`.
 final class AttachWithoutDetach: FileRule, LintRule {
   static let description = Rule.attachWithoutDetach
-  override class var hooks: Set<Hook> { [.calls, .functions] }
+  override class var hooks: Set<Hook> { [.types, .calls, .functions] }
 
-  override func visit(_ function: FunctionDeclSyntax) { noteMentions(of: function) }
+  override func typeDidStart(_ frame: FileContext.Frame) { notePopAwareness(in: frame) }
+
+  override func visit(_ function: FunctionDeclSyntax) {
+    noteMentions(of: function)
+    notePopAwareness(of: function)
+  }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
     guard let info = context.frame?.info else { return }
@@ -42,6 +47,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
     guard info.roles.contains(.router) || Self.isShared(info.name) else { return }
     if let rib = info.ribPrefix { context.facts.routerRIBs[info.name] = rib }
     let function = SyntaxQueries.enclosingFunction(of: call)
+    notePush(call, named: name, in: info)
     if name == "attachChild" {
       let keepsChild = Self.keepsChild(call)
       let storedIn = keepsChild ? Self.storingProperty(of: call) : nil
@@ -270,6 +276,7 @@ final class AttachWithoutDetach: FileRule, LintRule {
       }
       return reached
     }
+    result += systemPopFindings(in: run, detaching: detaching)
     var reported: Set<String> = []
     for (index, analysis) in run.analyses.enumerated() {
       for (router, attaches) in analysis.facts.attaches.sorted(by: { $0.key < $1.key }) {

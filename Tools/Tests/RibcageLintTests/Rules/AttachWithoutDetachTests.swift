@@ -16,6 +16,105 @@ import Testing
     #expect(try lines(source, .attachWithoutDetach) == [2])
   }
 
+  /// A parent pushing three children, each detached by a route its listener asks for.
+  private static func pushingParent(extra: String = "") -> [String: String] {
+    [
+      "Home/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+        private let recordBuildable: RecordBuildable
+        private let settingBuilder: SettingBuildable
+        private let detailBuilder: DetailBuildable
+        private var child: ViewableRouting?
+        func attachRecord() {
+          let router = recordBuildable.build(withListener: interactor)
+          child = router
+          attachChild(router)
+          viewController.pushViewController(router.viewControllable, animated: true)
+        }
+        func attachSetting() {
+          let router = settingBuilder.build(withListener: interactor)
+          child = router
+          attachChild(router)
+          viewController.push(viewControllable: router.viewControllable)
+        }
+        func attachDetail() {
+          let router = detailBuilder.build(withListener: interactor)
+          child = router
+          attachChild(router)
+          viewController.pushViewController(router.viewControllable, animated: true)
+        }
+        func detachChild() {
+          guard let child else { return }
+          viewController.popViewController(animated: true)
+          detachChild(child)
+          self.child = nil
+        }
+      }
+      """,
+      "Record/RecordViewController.swift": """
+      import RIBs
+      final class RecordViewController: UIViewController, RecordPresentable, RecordViewControllable {
+        weak var listener: RecordPresentableListener?
+        @objc func close() { listener?.didTapClose() }
+      }
+      """,
+      "Setting/SettingViewController.swift": """
+      import RIBs
+      final class SettingViewController: BaseViewController, SettingPresentable, SettingViewControllable {
+        weak var listener: SettingPresentableListener?
+      }
+      open class BaseViewController: UIViewController {
+        open override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          if isMovingFromParent { didLeave() }
+        }
+        open func didLeave() {}
+      }
+      """,
+      "Detail/DetailViewController.swift": """
+      import RIBs
+      final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {
+        weak var listener: DetailPresentableListener?
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          setUpBackItem(target: self, action: #selector(close))
+        }
+        @objc func close() { listener?.didTapClose() }
+      }
+      extension UIViewController {
+        func setUpBackItem(target: Any?, action: Selector?) {
+          navigationItem.leftBarButtonItem = UIBarButtonItem(image: nil, style: .plain, target: target, action: action)
+        }
+      }
+      """ + extra,
+    ]
+  }
+
+  @Test func aPushedChildDetachedOnlyByItsListenerIsReportedUnlessItsViewSeesThePop() throws {
+    #expect(
+      try findingPlaces(Self.pushingParent(), .attachWithoutDetach) == ["Home/HomeRouter.swift:11"])
+    // The back-swipe turned back on: a back button of the view's own no longer stops a pop.
+    let swipe = """
+
+      final class Navigation: UINavigationController {
+        override func viewDidLoad() { super.viewDidLoad(); interactivePopGestureRecognizer?.delegate = nil }
+      }
+      """
+    #expect(
+      try findingPlaces(Self.pushingParent(extra: swipe), .attachWithoutDetach) == [
+        "Home/HomeRouter.swift:11", "Home/HomeRouter.swift:23",
+      ])
+    // Hidden navigation bars, the swipe left off: UIKit cannot pop by itself.
+    let hidden = """
+
+      final class Navigation: UINavigationController {
+        override func viewDidLoad() { super.viewDidLoad(); isNavigationBarHidden = true }
+      }
+      """
+    #expect(try findingPlaces(Self.pushingParent(extra: hidden), .attachWithoutDetach).isEmpty)
+  }
+
   @Test func quietWhenTheRouterDetachesAnywhere() throws {
     let folder = SourceFolder([
       "HomeRouter.swift":
