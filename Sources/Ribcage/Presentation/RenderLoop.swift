@@ -39,35 +39,28 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   /// Presents the current state and renders the view model if it differs from the last one;
   /// returns whether it rendered. Built by the initialiser in the caller's module, where the
   /// state, presenter, view and view model types are concrete, so the per-render work is fully
-  /// specialised — the state too is read there, lent to the presenter rather than copied out
-  /// of the stream by generic code.
+  /// specialised — the state too is read there, rather than copied out of the stream by
+  /// generic code.
   @usableFromInline
   typealias RenderStep = @MainActor () -> Bool
 
   private let state: StateStream<State>
-  private let step: RenderStep
-  private let scheduler: any RenderScheduler
+  /// What renders, and what the scheduler holds (see ``RenderEngine``).
+  private let engine: RenderEngine
   @usableFromInline let lastRenderedBox: ValueBox<ViewModel?>
   @usableFromInline let renderedCore: StreamCore<ViewModel>
   /// Where the render step announces renders; the loop points it at its RIB while it runs.
   private let announcer: RenderAnnouncer
-  /// What the loop hands its scheduler (see ``FlushRequest``).
-  private let flushRequest = FlushRequest()
 
-  // The loop's state is only touched on the main actor, and no access spans a call into the
-  // presenter or the view, so dynamic exclusivity checks are skipped.
+  // Only touched on the main actor, so dynamic exclusivity checks are skipped.
   @exclusivity(unchecked) private var subscription: StreamSubscription?
-  @exclusivity(unchecked) private var isDirty = false
-  @exclusivity(unchecked) private var isFlushScheduled = false
-  @exclusivity(unchecked) private var isRendering = false
-  @exclusivity(unchecked) private var isStarting = false
 
   /// How many times the presenter ran. For tests and diagnostics, hence SPI:
   /// `@_spi(Diagnostics) import Ribcage`.
-  @_spi(Diagnostics) @exclusivity(unchecked) public private(set) var presentCount = 0
+  @_spi(Diagnostics) public var presentCount: Int { engine.presentCount }
   /// How many view models were rendered. For tests and diagnostics, hence SPI:
   /// `@_spi(Diagnostics) import Ribcage`.
-  @_spi(Diagnostics) @exclusivity(unchecked) public private(set) var renderCount = 0
+  @_spi(Diagnostics) public var renderCount: Int { engine.renderCount }
 
   /// Creates a loop that presents `state` with `presenter` into `view`.
   ///
@@ -134,17 +127,15 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     announcer: RenderAnnouncer, step: @escaping RenderStep
   ) {
     self.state = state
-    self.scheduler = scheduler
+    self.engine = RenderEngine(step: step, scheduler: scheduler)
     self.lastRenderedBox = lastRendered
     self.renderedCore = rendered
     self.announcer = announcer
-    self.step = step
     super.init()
-    flushRequest.loop = Unmanaged.passUnretained(self)
   }
 
   isolated deinit {
-    flushRequest.loop = nil
+    engine.stop()
     subscription?.cancel()
     renderedCore.finish()
   }
@@ -156,71 +147,39 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
   public var rendered: EventStream<ViewModel> { EventStream(core: renderedCore) }
 
   /// Whether a render is pending.
-  public var needsRender: Bool { isDirty }
+  public var needsRender: Bool { engine.isDirty }
 
   // MARK: Worker
 
   public override func didStart(_ interactorScope: any InteractorScope) {
     super.didStart(interactorScope)
-    // unowned(unsafe): the subscription never outlives the loop (cancelled in didStop and in
-    // deinit), and a checked unowned reference costs atomic traffic on every state change.
+    engine.isRunning = true
     // The replay of the current state only marks the loop dirty; the first view model is then
     // rendered at once, so a view attached this turn never shows a frame of empty content.
     announcer.announce(to: (interactorScope as? Interactor)?.owningRouter)
-    isStarting = true
-    // Called through an unmanaged reference: a worker is held weakly (by its scope's
-    // subscription), so each retain of the loop takes the slow, side-table way, and a state
-    // change would pay a retain and a release of the loop for nothing.
-    let loop = Unmanaged.passUnretained(self)
-    subscription = state.observe { _ in Self.call(loop) { $0.signal() } }
-    isStarting = false
-    if isDirty { flush() }
+    engine.isStarting = true
+    // The engine, not the loop: a state change retains what the observer captures, and the
+    // loop's retains take the slow way (see `RenderEngine`).
+    subscription = state.observe { [engine] _ in engine.signal() }
+    engine.isStarting = false
+    if engine.isDirty { engine.flush() }
   }
 
   public override func didStop() {
     super.didStop()
     subscription?.cancel()
     subscription = nil
-    isDirty = false
+    engine.stop()
     announcer.announce(to: nil)
   }
 
   // MARK: The loop
 
-  /// Calls `body` with `loop`, retaining nothing. A helper rather than a closure handed to
-  /// `_withUnsafeGuaranteedRef` in place: a main-actor closure handed to it is checked at run
-  /// time for being on the main actor, one passed on from here is not.
-  @inline(__always)
-  nonisolated static func call(_ loop: Unmanaged<RenderLoop>, _ body: (RenderLoop) -> Void) {
-    loop._withUnsafeGuaranteedRef(body)
-  }
-
   /// Marks the state as changed and schedules one render. Called for every state change; cheap
   /// when a render is already pending.
-  public func signal() {
-    guard isRunning else { return }
-    isDirty = true
-    guard !isRendering, !isFlushScheduled, !isStarting else { return }
-    isFlushScheduled = true
-    scheduler.scheduleFlush(of: flushRequest)
-  }
+  public func signal() { engine.signal() }
 
   /// Renders now if signalled since the last render: presents the current state and renders the
   /// view model unless it equals the last one.
-  public func flush() {
-    isFlushScheduled = false
-    guard isDirty, isRunning, !isRendering else { return }
-    isDirty = false
-    isRendering = true
-    presentCount += 1
-    if step() {
-      renderCount += 1
-    }
-    isRendering = false
-    // A change made while rendering gets one more render, after this one.
-    if isDirty, isRunning, !isFlushScheduled {
-      isFlushScheduled = true
-      scheduler.scheduleFlush(of: flushRequest)
-    }
-  }
+  public func flush() { engine.flush() }
 }

@@ -5,14 +5,15 @@
 /// RibcageTesting and flush explicitly.
 @MainActor
 public protocol RenderScheduler: AnyObject {
-  /// Arranges for `loop.flush()` to be called later, once.
+  /// Arranges for `request.flush()` to be called later, once.
   ///
-  /// `loop` is the loop's request to be flushed, not the loop: holding it does not keep the loop
-  /// alive, and once the loop is gone its `flush()` does nothing.
-  func scheduleFlush(of loop: any RenderLoopFlushing)
+  /// A ``RenderLoop`` hands over the part of it that renders, not the loop itself: holding it
+  /// keeps the loop's view alive until the flush, not the loop, and once the loop has stopped
+  /// or gone its `flush()` renders nothing.
+  func scheduleFlush(of request: any RenderLoopFlushing)
 }
 
-/// A render loop's request to be flushed, as a scheduler sees it.
+/// What a scheduler flushes: a render loop's request to render, as the scheduler sees it.
 @MainActor
 public protocol RenderLoopFlushing: AnyObject {
   /// Renders now if the loop was signalled since its last render.
@@ -26,10 +27,10 @@ public final class EndOfTurnRenderScheduler: RenderScheduler {
   /// Creates a scheduler.
   public init() {}
 
-  public func scheduleFlush(of loop: any RenderLoopFlushing) {
-    // Held strongly: the request does not keep its loop alive, and a weak reference would make
-    // every retain of it take the slow way (see `RenderLoop.FlushRequest`).
-    Task { @MainActor in loop.flush() }
+  public func scheduleFlush(of request: any RenderLoopFlushing) {
+    // Held strongly: the request keeps no loop alive, and a weak reference would make every
+    // retain of it take the slow way (see `RenderEngine`).
+    Task { @MainActor in request.flush() }
   }
 }
 

@@ -128,38 +128,77 @@ import Testing
     harness.expectNoLeaks()
   }
 
-  @Test func aPendingRenderDoesNotKeepADetachedRIBAlive() {
+  @Test func aPendingRenderDoesNotKeepADetachedRIBAliveAndRendersNothing() {
     let requests = RequestService()
     let scheduler = ManualRenderScheduler()
     let (harness, root, _) = confirm(requests, scheduler: scheduler)
     let watch = DeallocationTracker()
+    weak let interactor = (root.children[0] as? ConfirmRouter)?.interactor
     watch.trackSubtree(of: root.children[0])
+    weak let view = (root.children[0] as? ConfirmRouter)?.viewController
     requests.quote(3)
     #expect(scheduler.pendingCount == 1)
     root.detachChild(root.children[0])
-    // Before the scheduler runs what it holds: the request it keeps is not the loop.
-    watch.expectAllDeallocated()
+    // Before the scheduler runs what it holds: what it holds is not the loop.
+    #expect(interactor == nil, "the interactor, and the loop it owns, are gone")
+    #expect(view?.text == "Confirm uberX …")
     scheduler.flush()
+    #expect(view == nil, "a gone loop renders nothing, and its view goes with the request")
     #expect(scheduler.pendingCount == 0)
+    watch.expectAllDeallocated()
+    harness.expectNoLeaks()
+  }
+
+  @Test func aRenderThatDetachesItsOwnRIBFinishesSafely() {
+    let requests = RequestService()
+    let scheduler = ManualRenderScheduler()
+    let harness = RIBHarness()
+    let root = RootRouter()
+    harness.activate(root)
+    weak var weakView: ConfirmView?
+    var log: [String] = []
+    do {
+      let view = ConfirmView()
+      weakView = view
+      // The render drops the last reference to the router, the interactor and the loop: the
+      // rest of the render and of the flush must not touch them.
+      view.onRender = { [weak root, unowned view] viewModel in
+        log = view.log
+        if viewModel.price == "$8", let root, let child = root.children.first {
+          root.detachChild(child)
+        }
+      }
+      root.attachChild(makeConfirm(requests: requests, scheduler: scheduler, view: view))
+    }
+    scheduler.flush()
+    let watch = DeallocationTracker()
+    watch.trackSubtree(of: root.children[0])
+    requests.quote(8)
+    scheduler.flush()
+    requests.quote(9)
+    scheduler.flush()
+    #expect(log.last == "begin Confirm uberX", "the render that detached was the last")
+    #expect(weakView == nil)
+    watch.expectAllDeallocated()
     harness.expectNoLeaks()
   }
 
   @Test func aRenderPendingAtTheEndOfTheTurnOfAGoneLoopDoesNothing() async {
     let requests = RequestService()
-    weak var weakView: ConfirmView?
+    let view = ConfirmView()
+    weak var weakInteractor: ConfirmInteractor?
     do {
-      let view = ConfirmView()
-      weakView = view
       let interactor = ConfirmInteractor(view: view, requests: requests, scheduler: .endOfTurn)
+      weakInteractor = interactor
       interactor.activate()
-      requests.quote(4)  // a flush is now scheduled for the end of the turn
+      requests.quote(4)  // a flush is now scheduled for the end of the turn, the loop dirty
       #expect(interactor.loop.needsRender)
-      interactor.deactivate()
+      // Released while active and dirty: the loop goes now, its flush is still pending.
     }
-    #expect(weakView == nil, "the scheduled flush does not keep the loop or its view")
+    #expect(weakInteractor == nil, "the scheduled flush does not keep the loop")
+    let rendered = view.log.count
     for _ in 0..<10 { await Task.yield() }
-    requests.quote(5)
-    #expect(weakView == nil)
+    #expect(view.log.count == rendered, "the pending flush of a gone loop renders nothing")
   }
 
   @Test func aRecordedSnapshotReplaysIntoAnIdenticalView() throws {
