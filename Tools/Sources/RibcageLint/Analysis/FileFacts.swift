@@ -58,6 +58,8 @@ struct FileFacts: Sendable {
     var function: String
     /// The pushed child's RIB, from its builder.
     var rib: String
+    /// The method called (`pushViewController`, or a view's own method that may push).
+    var method: String
   }
   var pushes: [String: [Push]] = [:]
   /// RIB → its view types.
@@ -66,6 +68,9 @@ struct FileFacts: Sendable {
   var popAwareTypes: Set<String> = []
   /// Types telling the app what a navigation controller shows (`navigationController(_:didShow:…)`).
   var navigationDelegates: Set<String> = []
+  /// Methods whose body pushes onto a navigation stack (a view's `present(view:)`), as
+  /// `Type.method`.
+  var pushingMethods: Set<String> = []
   /// Types, and functions, giving a view a back button of its own (`leftBarButtonItem`).
   var backReplacingTypes: Set<String> = []
   var backReplacingFunctions: Set<String> = []

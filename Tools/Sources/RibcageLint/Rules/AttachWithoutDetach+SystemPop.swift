@@ -18,6 +18,9 @@ extension AttachWithoutDetach {
   /// A back button of the view's own: UIKit then shows no back button of its own and turns
   /// the back-swipe off — unless the app turns it back on (`interactivePopGestureRecognizer`).
   static let backReplacements = ["leftBarButtonItem", "hidesBackButton"]
+  /// A bar button of the view's own that pops it (set in a storyboard, say: `@IBAction func
+  /// back(_: UIBarButtonItem) { navigationController?.popViewController(…) }`) is one too.
+  static let poppingBarButton = ["UIBarButtonItem", ".popViewController("]
   /// A hidden navigation bar turns the back-swipe off too, with the same exception.
   static let hiddenBars = ["isNavigationBarHidden = true", "setNavigationBarHidden(true"]
 
@@ -40,6 +43,7 @@ extension AttachWithoutDetach {
     }
     if !isPlatformExtension,
       Self.backReplacements.contains(where: { context.mentions($0, in: range) })
+        || Self.poppingBarButton.allSatisfy({ context.mentions($0, in: range) })
     {
       context.facts.backReplacingTypes.insert(info.name)
     }
@@ -67,13 +71,19 @@ extension AttachWithoutDetach {
     if Self.backReplacements.contains(where: { context.mentions($0, in: range) }) {
       context.facts.backReplacingFunctions.insert(function.name.text)
     }
+    // A view's own method that pushes what it is handed (`func present(view:) {
+    // navigationController?.pushViewController(view.uiviewController, …) }`).
+    if context.mentions("pushViewController(", in: range) {
+      context.facts.pushingMethods.insert("\(info.name).\(function.name.text)")
+    }
   }
 
-  /// A router pushing a child it has just built (`push(viewControllable:
-  /// router.viewControllable)`, `pushViewController(child.viewControllable, …)`): the child's
-  /// RIB, from the builder that built it.
+  /// A router handing its view a child it has just built (`push(viewControllable:
+  /// router.viewControllable)`, `pushViewController(child.viewControllable, …)`, or a method of
+  /// its view's that pushes, known once every file is read): the child's RIB, from the builder
+  /// that built it.
   func notePush(_ call: FunctionCallExprSyntax, named name: String, in info: TypeInfo) {
-    guard name.hasPrefix("push"), let function = SyntaxQueries.enclosingFunction(of: call),
+    guard name != "attachChild", let function = SyntaxQueries.enclosingFunction(of: call),
       let body = SyntaxQueries.enclosingFunctionBody(of: call)
     else { return }
     for argument in call.arguments {
@@ -89,7 +99,7 @@ extension AttachWithoutDetach {
         let rib = Self.rib(builtBy: builder, type: context.propertyTypes[info.name]?[builder])
       else { continue }
       context.facts.pushes[info.name, default: []].append(
-        .init(place: context.place(call), function: function, rib: rib))
+        .init(place: context.place(call), function: function, rib: rib, method: name))
       return
     }
   }
@@ -114,6 +124,7 @@ extension AttachWithoutDetach {
     var replacing: Set<String> = []
     var helpers: Set<String> = []
     var viewCalls: [String: Set<String>] = [:]
+    var pushing: Set<String> = []
     var appWatchesPops = false
     var barsHidden = false
     var swipeTouched = false
@@ -121,6 +132,7 @@ extension AttachWithoutDetach {
       views.merge(analysis.facts.ribViews) { $0.union($1) }
       aware.formUnion(analysis.facts.popAwareTypes)
       replacing.formUnion(analysis.facts.backReplacingTypes)
+      pushing.formUnion(analysis.facts.pushingMethods)
       helpers.formUnion(analysis.facts.backReplacingFunctions)
       for (rib, calls) in analysis.facts.viewCalls {
         viewCalls[rib, default: []].formUnion(calls.values.joined())
@@ -138,6 +150,13 @@ extension AttachWithoutDetach {
       if aware.contains(type) { return true }
       return (run.inheritance[type] ?? []).contains { isAware($0, depth: depth + 1) }
     }
+    // A method of the router's own view that pushes (`viewController.present(view:)`).
+    func pushesThroughView(_ router: String, _ method: String) -> Bool {
+      guard let rib = router.hasSuffix("Router") ? String(router.dropLast(6)) : nil else {
+        return false
+      }
+      return (views[rib] ?? []).contains { pushing.contains("\($0).\(method)") }
+    }
     func replacesBack(_ rib: String) -> Bool {
       !swipeTouched && !(viewCalls[rib] ?? []).isDisjoint(with: helpers)
     }
@@ -146,7 +165,10 @@ extension AttachWithoutDetach {
       for (router, pushes) in analysis.facts.pushes.sorted(by: { $0.key < $1.key }) {
         guard detaching.contains("\(run.modules[index])|\(router)") else { continue }
         let attaching = Set((analysis.facts.attaches[router] ?? []).compactMap(\.function))
-        for push in pushes where attaching.contains(push.function) {
+        for push in pushes
+        where attaching.contains(push.function)
+          && (push.method.hasPrefix("push") || pushesThroughView(router, push.method))
+        {
           guard let shown = views[push.rib], !shown.isEmpty,
             !shown.contains(where: { isAware($0) }), !replacesBack(push.rib)
           else { continue }

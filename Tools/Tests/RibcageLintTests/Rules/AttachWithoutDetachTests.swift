@@ -115,6 +115,72 @@ import Testing
     #expect(try findingPlaces(Self.pushingParent(extra: hidden), .attachWithoutDetach).isEmpty)
   }
 
+  @Test func aChildPushedThroughItsParentViewsOwnMethodIsAPushToo() throws {
+    let files = [
+      "LoggedOut/LoggedOutRouter.swift": """
+      import RIBs
+      final class LoggedOutRouter: ViewableRouter<LoggedOutInteractable, LoggedOutViewControllable> {
+        private let sessionBuilder: SessionBuildable
+        private let movieBuilder: MovieBuildable
+        private let sheetBuilder: SheetBuildable
+        private var child: ViewableRouting?
+        func routeToSession() {
+          let rib = sessionBuilder.build(withListener: interactor)
+          attachChild(rib)
+          viewController.present(view: rib.viewControllable)
+          child = rib
+        }
+        func routeToMovie() {
+          let rib = movieBuilder.build(withListener: interactor)
+          attachChild(rib)
+          viewController.present(view: rib.viewControllable)
+          child = rib
+        }
+        func routeToSheet() {
+          let rib = sheetBuilder.build(withListener: interactor)
+          attachChild(rib)
+          viewController.show(view: rib.viewControllable)
+          child = rib
+        }
+        func close() {
+          guard let child else { return }
+          detachChild(child)
+        }
+      }
+      """,
+      "LoggedOut/LoggedOutViewController.swift": """
+      import RIBs
+      final class LoggedOutViewController: UIViewController, LoggedOutPresentable, LoggedOutViewControllable {
+        func present(view: ViewControllable) {
+          navigationController?.pushViewController(view.uiviewController, animated: true)
+        }
+        func show(view: ViewControllable) { present(view.uiviewController, animated: true) }
+      }
+      """,
+      "Session/SessionViewController.swift": """
+      import RIBs
+      final class SessionViewController: UIViewController, SessionPresentable, SessionViewControllable {
+        func popViewController() { navigationController?.popViewController(animated: true) }
+      }
+      """,
+      "Movie/MovieViewController.swift": """
+      import RIBs
+      final class MovieViewController: UIViewController, MoviePresentable, MovieViewControllable {
+        @IBAction func back(_ sender: UIBarButtonItem) {
+          navigationController?.popViewController(animated: true)
+          listener?.close()
+        }
+      }
+      """,
+      "Sheet/SheetViewController.swift": """
+      import RIBs
+      final class SheetViewController: UIViewController, SheetPresentable, SheetViewControllable {}
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .attachWithoutDetach) == ["LoggedOut/LoggedOutRouter.swift:10"])
+  }
+
   @Test func quietWhenTheRouterDetachesAnywhere() throws {
     let folder = SourceFolder([
       "HomeRouter.swift":
