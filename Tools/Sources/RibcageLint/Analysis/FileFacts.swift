@@ -95,6 +95,8 @@ struct FileFacts: Sendable {
   var detachingFromChildren: Set<String> = []
   /// Router type name → its methods that call `detachChild`.
   var detachingMethods: [String: Set<String>] = [:]
+  /// Router → its methods calling `detachChild` from a closure they set up.
+  var closureDetachingMethods: [String: Set<String>] = [:]
   /// Router type name → its methods → the names they mention (to tell which methods can
   /// reach the property a child is kept in).
   var routerMentions: [String: [String: Set<String>]] = [:]

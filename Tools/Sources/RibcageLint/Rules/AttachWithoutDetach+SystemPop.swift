@@ -17,7 +17,7 @@ extension AttachWithoutDetach {
   ]
   /// A back button of the view's own: UIKit then shows no back button of its own and turns
   /// the back-swipe off — unless the app turns it back on (`interactivePopGestureRecognizer`).
-  static let backReplacements = ["leftBarButtonItem", "hidesBackButton"]
+  static let backReplacements = ["leftBarButtonItem", "hidesBackButton", "setHidesBackButton(true"]
   /// A bar button of the view's own that pops it (set in a storyboard, say: `@IBAction func
   /// back(_: UIBarButtonItem) { navigationController?.popViewController(…) }`) is one too.
   static let poppingBarButton = ["UIBarButtonItem", ".popViewController("]
@@ -51,7 +51,11 @@ extension AttachWithoutDetach {
     if Self.hiddenBars.contains(where: { context.mentions($0, in: range) }) {
       context.facts.hidesNavigationBars = true
     }
-    if context.mentions("interactivePopGestureRecognizer", in: range) {
+    // Turned on or handed a delegate: the back-swipe works with a back button of the view's
+    // own. Turned off (`isEnabled = false`), it does not: that is no exception.
+    if context.mentions("interactivePopGestureRecognizer", in: range),
+      !context.mentions("isEnabled = false", in: range)
+    {
       context.facts.mentionsBackSwipe = true
     }
   }
@@ -87,7 +91,15 @@ extension AttachWithoutDetach {
       let body = SyntaxQueries.enclosingFunctionBody(of: call)
     else { return }
     for argument in call.arguments {
-      guard let member = argument.expression.as(MemberAccessExprSyntax.self),
+      var expression = argument.expression
+      // `router.viewControllable.uiviewController`: the view controller of the child's view.
+      if let outer = expression.as(MemberAccessExprSyntax.self),
+        outer.declName.baseName.text == "uiviewController",
+        let inner = outer.base?.as(MemberAccessExprSyntax.self)
+      {
+        expression = ExprSyntax(inner)
+      }
+      guard let member = expression.as(MemberAccessExprSyntax.self),
         ["viewControllable", "viewController", "uiviewController"].contains(
           member.declName.baseName.text),
         let local = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -117,7 +129,7 @@ extension AttachWithoutDetach {
 
   /// Pushed children detached only by a route: reported at the push.
   static func systemPopFindings(
-    in run: RunFacts, detaching: Set<String>
+    in run: RunFacts, detaching: Set<String>, detachingMethods: [String: Set<String>]
   ) -> [(file: Int, finding: RawFinding)] {
     var views: [String: Set<String>] = [:]
     var aware: Set<String> = []
@@ -163,10 +175,14 @@ extension AttachWithoutDetach {
     var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
       for (router, pushes) in analysis.facts.pushes.sorted(by: { $0.key < $1.key }) {
-        guard detaching.contains("\(run.modules[index])|\(router)") else { continue }
+        let key = "\(run.modules[index])|\(router)"
+        guard detaching.contains(key) else { continue }
+        // A route that detaches from a closure it sets up (on the pushed view's
+        // `didMove(toParent:)`, say) watches the pop itself.
+        let detachingHere = detachingMethods[key] ?? []
         let attaching = Set((analysis.facts.attaches[router] ?? []).compactMap(\.function))
         for push in pushes
-        where attaching.contains(push.function)
+        where attaching.contains(push.function) && !detachingHere.contains(push.function)
           && (push.method.hasPrefix("push") || pushesThroughView(router, push.method))
         {
           guard let shown = views[push.rib], !shown.isEmpty,

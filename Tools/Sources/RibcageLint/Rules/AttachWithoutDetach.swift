@@ -73,9 +73,30 @@ final class AttachWithoutDetach: FileRule, LintRule {
     }
     if name == "detachChild" || Self.handsOnDetachChild(call) {
       context.facts.detaching.insert(info.name)
+      // Detached from a closure the route sets up (when the pushed view leaves its parent):
+      // the route watches its child go.
+      if let function, Self.isInClosure(call) {
+        context.facts.closureDetachingMethods[info.name, default: []].insert(function)
+      }
       if Self.detachesFromChildren(call) { context.facts.detachingFromChildren.insert(info.name) }
       if let function { context.facts.detachingMethods[info.name, default: []].insert(function) }
     }
+  }
+
+  /// Whether `call` is in a closure of its function (not a `forEach` over children, which runs
+  /// at once).
+  static func isInClosure(_ call: FunctionCallExprSyntax) -> Bool {
+    var node = Syntax(call)
+    while let parent = node.parent, !parent.is(FunctionDeclSyntax.self) {
+      if let closure = parent.as(ClosureExprSyntax.self) {
+        let runsAtOnce =
+          closure.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.as(
+            MemberAccessExprSyntax.self)?.declName.baseName.text == "forEach"
+        if !runsAtOnce { return true }
+      }
+      node = parent
+    }
+    return false
   }
 
   /// Whether a `forEach` is handed `detachChild` itself (`children.forEach(detachChild(_:))`,
@@ -276,7 +297,14 @@ final class AttachWithoutDetach: FileRule, LintRule {
       }
       return reached
     }
-    result += systemPopFindings(in: run, detaching: detaching)
+    var closureDetaching: [String: Set<String>] = [:]
+    for (index, analysis) in run.analyses.enumerated() {
+      for (router, methods) in analysis.facts.closureDetachingMethods {
+        closureDetaching["\(run.modules[index])|\(router)", default: []].formUnion(methods)
+      }
+    }
+    result += systemPopFindings(
+      in: run, detaching: detaching, detachingMethods: closureDetaching)
     var reported: Set<String> = []
     for (index, analysis) in run.analyses.enumerated() {
       for (router, attaches) in analysis.facts.attaches.sorted(by: { $0.key < $1.key }) {

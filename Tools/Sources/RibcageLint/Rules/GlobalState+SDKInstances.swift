@@ -13,7 +13,10 @@ extension GlobalState {
       Self.isAccessorNamedAfter(type, name),
       let user = context.outermostRIBType, !context.inTestDouble,
       !Self.isCompositionRoot(user),
-      user.roles.isDisjoint(with: [.component, .builder, .view])
+      !user.roles.isDisjoint(with: [.interactor, .router, .worker]),
+      user.roles.isDisjoint(with: [.component, .builder, .view]),
+      // `init(auth: AuthProviding = Auth.auth())` injects it: a test hands another.
+      !Self.isDefaultArgument(call)
     else { return }
     guard sdkInstanceLines.insert(context.place(call).line).inserted else { return }
     let message =
@@ -32,6 +35,11 @@ extension GlobalState {
     run.analyses.enumerated().flatMap { index, analysis in
       analysis.facts.sdkInstanceUses.filter { !roots.contains($0.user) }.map { (index, $0.finding) }
     }
+  }
+
+  /// Whether `call` is a parameter's default value.
+  static func isDefaultArgument(_ call: FunctionCallExprSyntax) -> Bool {
+    call.parent?.as(InitializerClauseSyntax.self)?.parent?.is(FunctionParameterSyntax.self) == true
   }
 
   /// Whether `member` is `type` with its first letter lowered (`Auth.auth`).

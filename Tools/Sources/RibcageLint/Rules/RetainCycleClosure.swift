@@ -79,6 +79,8 @@ final class RetainCycleClosure: FileRule, LintRule {
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
     "Observable": ["just", "of", "from", "empty", "error"],
+    "Driver": ["just", "of", "from", "empty"], "Signal": ["just", "of", "from", "empty"],
+    "Infallible": ["just", "of", "from", "empty"],
     "Single": [], "Maybe": [], "Completable": [], "Just": [], "Future": [], "Empty": [],
   ]
   static let finiteOperators: Set<String> = ["first", "asSingle", "asMaybe", "asCompletable"]
@@ -155,7 +157,8 @@ final class RetainCycleClosure: FileRule, LintRule {
           !call.arguments.contains(where: { $0.label?.text == "with" || $0.label?.text == "weak" })
         else { return }
         checkSubscribed(closure, by: call, on: base, in: info)
-      } else if let subscription = Self.subscription(downstreamOf: call),
+      } else if !Self.runsOnceOnSubscription(closure.node, in: call),
+        let subscription = Self.subscription(downstreamOf: call),
         let member = subscription.calledExpression.as(MemberAccessExprSyntax.self),
         let base = member.base
       {
@@ -256,10 +259,32 @@ final class RetainCycleClosure: FileRule, LintRule {
       let next = member.parent?.as(FunctionCallExprSyntax.self),
       next.calledExpression.id == member.id
     {
-      if SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text) { return next }
+      // `.observe(on: scheduler)`, `.subscribe(on:)` pick a scheduler: operators.
+      if SyntaxQueries.subscriptionMethods.contains(member.declName.baseName.text),
+        next.arguments.first?.label?.text != "on"
+      {
+        return next
+      }
       node = next
     }
     return nil
+  }
+
+  /// Sources and handlers whose closure runs once, when the chain is subscribed, and is not kept
+  /// (`Observable.create { … }`, `Observable.deferred { … }`, Combine's `Deferred { … }`,
+  /// `do(onSubscribe:)`): no cycle through the subscription.
+  static func runsOnceOnSubscription(_ closure: ExprSyntax, in call: FunctionCallExprSyntax)
+    -> Bool
+  {
+    if let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text,
+      ["onSubscribe", "onSubscribed"].contains(label)
+    {
+      return true
+    }
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      return ["create", "deferred"].contains(member.declName.baseName.text)
+    }
+    return ["Deferred", "Future"].contains(SyntaxQueries.calleeTypeName(call.calledExpression))
   }
 
   /// `owner` for `owner.onClose = …` and `self.owner.onClose = …`: the object storing the
@@ -434,9 +459,16 @@ final class RetainCycleClosure: FileRule, LintRule {
           let name = member.declName.baseName.text
           if finiteOperators.contains(name) { return true }
           if name == "take", call.arguments.first?.expression.description == "1" { return true }
-          if let root = member.base?.as(DeclReferenceExprSyntax.self),
-            let sources = finiteSources[root.baseName.text]
-          {
+          // `Observable<Void>.just(())` as `Observable.just`.
+          let root =
+            member.base?.as(DeclReferenceExprSyntax.self)
+            ?? member.base?.as(GenericSpecializationExprSyntax.self)?.expression.as(
+              DeclReferenceExprSyntax.self)
+          if let root, let sources = finiteSources[root.baseName.text] {
+            // A `timer` with no period fires once and completes.
+            if name == "timer", !call.arguments.contains(where: { $0.label?.text == "period" }) {
+              return true
+            }
             return sources.isEmpty || sources.contains(name)
           }
           node = member.base

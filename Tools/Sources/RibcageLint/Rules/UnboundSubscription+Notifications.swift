@@ -21,7 +21,24 @@ extension UnboundSubscription {
 
   /// Whether a call is a statement of its own, or assigned to `_`.
   static func discardsResult(_ call: FunctionCallExprSyntax) -> Bool {
-    if call.parent?.is(CodeBlockItemSyntax.self) == true { return true }
+    if let item = call.parent?.as(CodeBlockItemSyntax.self) {
+      // The only statement of a closure or a function returning something returns it.
+      guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else {
+        return true
+      }
+      if list.parent?.is(ClosureExprSyntax.self) == true { return false }
+      if let function = list.parent?.parent?.as(FunctionDeclSyntax.self) {
+        return function.signature.returnClause == nil
+      }
+      return list.parent?.parent?.is(AccessorBlockSyntax.self) != true
+        && list.parent?.is(AccessorBlockSyntax.self) != true
+    }
+    // `let _ = center.addObserver(…)`.
+    if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+      PatternBindingSyntax.self), binding.pattern.is(WildcardPatternSyntax.self)
+    {
+      return true
+    }
     if let sequence = call.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
       let first = sequence.elements.first, first.is(DiscardAssignmentExprSyntax.self),
       sequence.elements.count == 3, sequence.elements.last?.id == call.id

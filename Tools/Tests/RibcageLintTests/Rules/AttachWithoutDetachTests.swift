@@ -181,6 +181,61 @@ import Testing
       try findingPlaces(files, .attachWithoutDetach) == ["LoggedOut/LoggedOutRouter.swift:10"])
   }
 
+  @Test func aPushWatchedByItsRouteOrWithTheSwipeTurnedOffIsNotReported() throws {
+    let router = """
+      import RIBs
+      final class ListRouter: ViewableRouter<ListInteractable, ListViewControllable> {
+        private let detailBuilder: DetailBuildable
+        private let infoBuilder: InfoBuildable
+        private var child: ViewableRouting?
+        func routeToDetail() {
+          let detail = detailBuilder.build(withListener: interactor)
+          attachChild(detail)
+          navigation.pushViewController(detail.viewControllable.uiviewController, animated: true)
+          detail.viewControllable.uiviewController.rx.methodInvoked(#selector(UIViewController.didMove(toParent:)))
+            .subscribe(onNext: { [weak self] _ in self?.detachChild(detail) }).disposed(by: bag)
+        }
+        func routeToInfo() {
+          for child in children { detachChild(child) }
+          let info = infoBuilder.build(withListener: interactor)
+          child = info
+          attachChild(info)
+          navigation.pushViewController(info.viewControllable.uiviewController, animated: true)
+        }
+      }
+      """
+    let views = """
+      import RIBs
+      final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {}
+      final class InfoViewController: UIViewController, InfoPresentable, InfoViewControllable {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          navigationItem.setHidesBackButton(true, animated: false)
+        }
+      }
+      """
+    let swipeOff = """
+      final class Navigation: UINavigationController {
+        override func viewDidLoad() { super.viewDidLoad(); interactivePopGestureRecognizer?.isEnabled = false }
+      }
+      """
+    #expect(
+      try findingPlaces(
+        ["List/ListRouter.swift": router, "Views/Views.swift": views + swipeOff],
+        .attachWithoutDetach
+      ).isEmpty)
+    // The back-swipe turned back on: Info can be swiped away.
+    let swipeOn = """
+      final class Navigation: UINavigationController {
+        override func viewDidLoad() { super.viewDidLoad(); interactivePopGestureRecognizer?.delegate = nil }
+      }
+      """
+    #expect(
+      try findingPlaces(
+        ["List/ListRouter.swift": router, "Views/Views.swift": views + swipeOn],
+        .attachWithoutDetach) == ["List/ListRouter.swift:18"])
+  }
+
   @Test func quietWhenTheRouterDetachesAnywhere() throws {
     let folder = SourceFolder([
       "HomeRouter.swift":

@@ -136,6 +136,26 @@ import Testing
       ])
   }
 
+  @Test func anSDKInstanceInAServiceOrADefaultArgumentIsNotAUse() throws {
+    let files = [
+      "Auth/FirebaseAuthService.swift": """
+      import RIBs
+      final class FirebaseAuthService: AuthServicing {
+        func signOut() throws { try Auth.auth().signOut() }
+      }
+      """,
+      "Login/LoginInteractor.swift": """
+      import RIBs
+      final class LoginInteractor: PresentableInteractor<LoginPresentable> {
+        init(presenter: LoginPresentable, auth: AuthProviding = Auth.auth()) {
+          super.init(presenter: presenter)
+        }
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .globalState).isEmpty)
+  }
+
   @Test func singletonsPassedAsImplicitMembersAndSystemStoresAreUses() throws {
     let files = [
       "Service/KeyChainService.swift": """

@@ -58,6 +58,31 @@ import Testing
     #expect(try lines(source, .retainCycleClosure) == [8])
   }
 
+  @Test func anOperatorClosureRunOnceOnAFiniteSourceOrBeforeASchedulerIsNoCycle() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class MapViewController: UIViewController, MapPresentable {
+        private let disposeBag = DisposeBag()
+        func bind() {
+          Observable<Void>.create { observer in self.locate(); return Disposables.create() }
+            .subscribe(with: self) { owner, _ in owner.start() }.disposed(by: disposeBag)
+          Observable.deferred { self.repository.load() }.subscribe(onNext: { [weak self] in self?.show($0) })
+            .disposed(by: disposeBag)
+          Driver.just(sections).map { self.rows($0) }.drive(onNext: { [weak self] in self?.show($0) })
+            .disposed(by: disposeBag)
+          Observable<Void>.just(()).map { self.next }.bind(to: relay).disposed(by: disposeBag)
+          Observable<Int>.timer(.seconds(2), scheduler: MainScheduler.instance).map { _ in self.page }
+            .bind(to: pageRelay).disposed(by: disposeBag)
+          source.do(onSubscribe: { self.isLoading = true }).subscribe(onNext: { [weak self] in self?.show($0) })
+            .disposed(by: disposeBag)
+        }
+        func titles() -> Observable<String> { relay.map { self.title(for: $0) }.observe(on: MainScheduler.instance) }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure).isEmpty)
+  }
+
   @Test func aHandlerOnACardTheMethodReturnsIntoAPropertyIsACycle() throws {
     let source = """
       import RIBs

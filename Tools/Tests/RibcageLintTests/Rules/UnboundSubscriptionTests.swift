@@ -55,6 +55,25 @@ import Testing
     #expect(try lines(source, .unboundSubscription) == [6, 9])
   }
 
+  @Test func aNotificationObserverTokenReturnedIsKeptOneBoundToUnderscoreIsNot() throws {
+    let source = """
+      import RIBs
+      final class MainInteractor: Interactor {
+        private func observe(_ name: Notification.Name) -> NSObjectProtocol {
+          NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in }
+        }
+        private lazy var token: NSObjectProtocol = {
+          NotificationCenter.default.addObserver(forName: .kept, object: nil, queue: nil) { _ in }
+        }()
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          let _ = NotificationCenter.default.addObserver(forName: .lost, object: nil, queue: nil) { _ in }
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [11])
+  }
+
   @Test func quietForBoundStoredAndLifecycleAPIs() throws {
     let source = """
       final class TripInteractor: PresentableInteractor<TripPresentable> {
