@@ -729,6 +729,17 @@ final class RetainCycleClosure: FileRule, LintRule {
       }
       selfIsWeak = items.contains { $0.name.text == "self" && $0.specifier != nil }
     }
+    // `.withUnretained(self).subscribe(onNext: { `self`, value in self.… })`: a parameter
+    // named `self` shadows the object; the closure uses the value it is handed.
+    if name == "self", let parameters = closure.signature?.parameterClause {
+      let names: [String]
+      switch parameters {
+      case .simpleInput(let list): names = list.map { $0.name.text }
+      case .parameterClause(let clause):
+        names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+      }
+      if names.contains(where: { $0 == "`self`" || $0 == "self" }) { return false }
+    }
     // `{ dataSource, view, path in dataSource.… }`: a parameter, not a capture.
     if name != "self", let parameters = closure.signature?.parameterClause {
       switch parameters {

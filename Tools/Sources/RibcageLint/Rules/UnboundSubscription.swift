@@ -410,7 +410,14 @@ final class UnboundSubscription: FileRule, LintRule {
         }
       }
     }
-    let resumed = awaited.endPositionBeforeTrailingTrivia
+    var resumed = awaited.endPositionBeforeTrailingTrivia
+    // `await presenter.listener = self`: the `await` covers the whole assignment, whose value is
+    // computed before the task suspends to make it.
+    if let list = awaited.parent?.as(ExprListSyntax.self), list.first?.id == awaited.id,
+      list.count >= 3, list[list.index(after: list.startIndex)].is(AssignmentExprSyntax.self)
+    {
+      resumed = list.endPositionBeforeTrailingTrivia
+    }
     var assigned: Syntax?
     if let list = awaited.parent?.as(ExprListSyntax.self), list.count >= 3,
       list.first?.id != awaited.id,

@@ -83,6 +83,24 @@ import Testing
     #expect(try lines(source, .retainCycleClosure).isEmpty)
   }
 
+  @Test func aClosureParameterNamedSelfShadowsTheObject() throws {
+    let source = """
+      import RIBs
+      import RxSwift
+      final class EditingViewController: UIViewController, EditingPresentable {
+        private let disposeBag = DisposeBag()
+        func bind() {
+          doneButton.rx.tap.withUnretained(self)
+            .subscribe(onNext: { `self`, _ in self.listener?.save() })
+            .disposed(by: disposeBag)
+          titleField.rx.text.subscribe(onNext: { _ in self.listener?.edit() })
+            .disposed(by: disposeBag)
+        }
+      }
+      """
+    #expect(try lines(source, .retainCycleClosure) == [9])
+  }
+
   @Test func aHandlerOnACardTheMethodReturnsIntoAPropertyIsACycle() throws {
     let source = """
       import RIBs

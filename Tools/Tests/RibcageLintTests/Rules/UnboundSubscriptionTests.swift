@@ -74,6 +74,22 @@ import Testing
     #expect(try lines(source, .unboundSubscription) == [11])
   }
 
+  @Test func aTaskWhoseOnlyAwaitIsAnAssignmentDoesNothingAfterIt() throws {
+    let source = """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        override init(presenter: HomePresentable) {
+          super.init(presenter: presenter)
+          Task { await presenter.listener = self }
+        }
+        func reload() {
+          Task { await presenter.title = "x"; router?.routeToHome() }
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription) == [8])
+  }
+
   @Test func quietForBoundStoredAndLifecycleAPIs() throws {
     let source = """
       final class TripInteractor: PresentableInteractor<TripPresentable> {
