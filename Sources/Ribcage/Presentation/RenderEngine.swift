@@ -4,8 +4,9 @@
 /// Why not the loop itself: a worker is held weakly by its scope, so the loop's reference count
 /// lives in a side table, and every retain and release of the loop takes the slow, side-table
 /// way. A scheduler retains what it is handed and releases it after the flush: handed the loop,
-/// each render paid two such atomic operations (a third of a render's time on an AMD EPYC). The
-/// engine is never referenced weakly by Ribcage, so its retains are the plain, inline kind.
+/// each render paid two such atomic operations (a third of a render's time on an AMD EPYC). An
+/// engine no scheduler holds weakly keeps the plain, inline kind (``EndOfTurnRenderScheduler``
+/// holds it weakly, and pays a task a render anyway).
 ///
 /// Why everything a flush touches lives here: a scheduler keeps the engine alive for the length
 /// of the flush, while the render may release the loop (a view's render detaching its own RIB);

@@ -8,8 +8,8 @@ public protocol RenderScheduler: AnyObject {
   /// Arranges for `request.flush()` to be called later, once.
   ///
   /// A ``RenderLoop`` hands over the part of it that renders, not the loop itself: holding it
-  /// keeps the loop's view alive until the flush, not the loop, and once the loop has stopped
-  /// or gone its `flush()` renders nothing.
+  /// strongly keeps the loop's view alive until the flush (``EndOfTurnRenderScheduler`` holds it
+  /// weakly), not the loop, and once the loop has stopped or gone its `flush()` renders nothing.
   func scheduleFlush(of request: any RenderLoopFlushing)
 }
 
@@ -28,9 +28,10 @@ public final class EndOfTurnRenderScheduler: RenderScheduler {
   public init() {}
 
   public func scheduleFlush(of request: any RenderLoopFlushing) {
-    // Held strongly: the request keeps no loop alive, and a weak reference would make every
-    // retain of it take the slow way (see `RenderEngine`).
-    Task { @MainActor in request.flush() }
+    // Held weakly: a RIB detached before the turn ends lets its loop's engine, and the view its
+    // render step holds, go at once. (A weak reference makes the engine's later retains take
+    // the slow, side-table way; next to a task a render, that is noise.)
+    Task { @MainActor [weak request] in request?.flush() }
   }
 }
 

@@ -185,9 +185,13 @@ import Testing
 
   @Test func aRenderPendingAtTheEndOfTheTurnOfAGoneLoopDoesNothing() async {
     let requests = RequestService()
-    let view = ConfirmView()
     weak var weakInteractor: ConfirmInteractor?
+    weak var weakView: ConfirmView?
+    var log: [String] = []
     do {
+      let view = ConfirmView()
+      weakView = view
+      view.onRender = { _ in log.append("render") }
       let interactor = ConfirmInteractor(view: view, requests: requests, scheduler: .endOfTurn)
       weakInteractor = interactor
       interactor.activate()
@@ -196,9 +200,10 @@ import Testing
       // Released while active and dirty: the loop goes now, its flush is still pending.
     }
     #expect(weakInteractor == nil, "the scheduled flush does not keep the loop")
-    let rendered = view.log.count
+    #expect(weakView == nil, "nor the view: the default scheduler holds the flush weakly")
+    let rendered = log.count
     for _ in 0..<10 { await Task.yield() }
-    #expect(view.log.count == rendered, "the pending flush of a gone loop renders nothing")
+    #expect(log.count == rendered, "the pending flush of a gone loop renders nothing")
   }
 
   @Test func aRecordedSnapshotReplaysIntoAnIdenticalView() throws {
