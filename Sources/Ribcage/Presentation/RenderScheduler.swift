@@ -7,9 +7,10 @@
 public protocol RenderScheduler: AnyObject {
   /// Arranges for `request.flush()` to be called later, once.
   ///
-  /// A ``RenderLoop`` hands over the part of it that renders, not the loop itself: holding it
-  /// strongly keeps the loop's view alive until the flush (``EndOfTurnRenderScheduler`` holds it
+  /// A `RenderLoop` hands over the part of it that renders, not the loop itself: holding it
+  /// strongly keeps the loop's view alive until the flush (`EndOfTurnRenderScheduler` holds it
   /// weakly), not the loop, and once the loop has stopped or gone its `flush()` renders nothing.
+  /// (Plain code voice, not symbol links: conformers in other modules inherit this comment.)
   func scheduleFlush(of request: any RenderLoopFlushing)
 }
 
