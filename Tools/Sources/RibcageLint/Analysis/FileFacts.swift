@@ -60,6 +60,11 @@ struct FileFacts: Sendable {
     var rib: String
     /// The method called (`pushViewController`, or a view's own method that may push).
     var method: String
+    /// The call's argument labels (`_`, `animated`), to tell UIKit's `present` from an app's.
+    var labels: [String] = []
+    /// Whether the route gives the screen a style that cannot be swiped down first (or
+    /// watches its presentation controller).
+    var coversScreen = false
   }
   var pushes: [String: [Push]] = [:]
   /// RIB → its view types.
@@ -71,6 +76,24 @@ struct FileFacts: Sendable {
   /// Methods whose body pushes onto a navigation stack (a view's `present(view:)`), as
   /// `Type.method`.
   var pushingMethods: Set<String> = []
+  /// Types (views, base view controllers) whose screen cannot be swiped down, or that can tell
+  /// it was: a covering `modalPresentationStyle`, `isModalInPresentation`, a presentation
+  /// controller's delegate.
+  var dismissAwareTypes: Set<String> = []
+  /// Types made from a storyboard (whose presentation style may be set there).
+  var storyboardTypes: Set<String> = []
+  /// Whether the file tells the app a sheet was swiped down (`presentationControllerDidDismiss`).
+  var watchesSheetDismissals = false
+  /// Methods named `present…`/`show…` declared in the file: their name, argument labels and
+  /// what their body does with what it is handed.
+  var presentingMethods: [String: [PresentingMethod]] = [:]
+  struct PresentingMethod: Sendable {
+    enum Kind: Sendable { case sheet, covering, push, other }
+    /// The type (or extended type) declaring it.
+    var owner: String
+    var labels: [String]
+    var kind: Kind
+  }
   /// Types, and functions, giving a view a back button of its own (`leftBarButtonItem`).
   var backReplacingTypes: Set<String> = []
   var backReplacingFunctions: Set<String> = []

@@ -41,6 +41,7 @@ extension AttachWithoutDetach {
     if !isPlatformExtension, Self.popSignals.contains(where: { context.mentions($0, in: range) }) {
       context.facts.popAwareTypes.insert(info.name)
     }
+    noteDismissalAwareness(in: frame, range: range, isPlatformExtension: isPlatformExtension)
     if !isPlatformExtension,
       Self.backReplacements.contains(where: { context.mentions($0, in: range) })
         || Self.poppingBarButton.allSatisfy({ context.mentions($0, in: range) })
@@ -72,6 +73,7 @@ extension AttachWithoutDetach {
       return
     }
     let range = function.position.utf8Offset..<function.endPosition.utf8Offset
+    notePresenting(function)
     if Self.backReplacements.contains(where: { context.mentions($0, in: range) }) {
       context.facts.backReplacingFunctions.insert(function.name.text)
     }
@@ -110,8 +112,12 @@ extension AttachWithoutDetach {
         let builder = build.base.flatMap({ SyntaxQueries.propertyName($0) }),
         let rib = Self.rib(builtBy: builder, type: context.propertyTypes[info.name]?[builder])
       else { continue }
+      let route = body.position.utf8Offset..<body.endPosition.utf8Offset
       context.facts.pushes[info.name, default: []].append(
-        .init(place: context.place(call), function: function, rib: rib, method: name))
+        .init(
+          place: context.place(call), function: function, rib: rib, method: name,
+          labels: call.arguments.map { $0.label?.text ?? "_" },
+          coversScreen: Self.coveringSignals.contains { context.mentions($0, in: route) }))
       return
     }
   }
@@ -127,7 +133,8 @@ extension AttachWithoutDetach {
     return nil
   }
 
-  /// Pushed children detached only by a route: reported at the push.
+  /// Pushed children, and children presented as sheets, detached only by a route: reported at
+  /// the push or the presentation.
   static func systemPopFindings(
     in run: RunFacts, detaching: Set<String>, detachingMethods: [String: Set<String>]
   ) -> [(file: Int, finding: RawFinding)] {
@@ -137,6 +144,7 @@ extension AttachWithoutDetach {
     var helpers: Set<String> = []
     var viewCalls: [String: Set<String>] = [:]
     var pushing: Set<String> = []
+    var routerRIBs: [String: String] = [:]
     var appWatchesPops = false
     var barsHidden = false
     var swipeTouched = false
@@ -146,6 +154,7 @@ extension AttachWithoutDetach {
       replacing.formUnion(analysis.facts.backReplacingTypes)
       pushing.formUnion(analysis.facts.pushingMethods)
       helpers.formUnion(analysis.facts.backReplacingFunctions)
+      routerRIBs.merge(analysis.facts.routerRIBs) { first, _ in first }
       for (rib, calls) in analysis.facts.viewCalls {
         viewCalls[rib, default: []].formUnion(calls.values.joined())
       }
@@ -155,18 +164,19 @@ extension AttachWithoutDetach {
     }
     // A navigation delegate watches every pop; hidden bars without the back-swipe turned back
     // on leave UIKit no way to pop.
-    guard !appWatchesPops, !(barsHidden && !swipeTouched) else { return [] }
-    if !swipeTouched { aware.formUnion(replacing) }
-    func isAware(_ type: String, depth: Int = 0) -> Bool {
+    let stacksPopByThemselves = !appWatchesPops && !(barsHidden && !swipeTouched)
+    let sheets = SheetPresentations(run)
+    // A type, or a class it inherits from, among `types`.
+    func isAmong(_ types: Set<String>, _ type: String, depth: Int = 0) -> Bool {
       guard depth < 20 else { return false }
-      if aware.contains(type) { return true }
-      return (run.inheritance[type] ?? []).contains { isAware($0, depth: depth + 1) }
+      if types.contains(type) { return true }
+      return (run.inheritance[type] ?? []).contains { isAmong(types, $0, depth: depth + 1) }
     }
+    let popAware = swipeTouched ? aware : aware.union(replacing)
+    let dismissAware = aware.union(sheets.dismissAware)
     // A method of the router's own view that pushes (`viewController.present(view:)`).
     func pushesThroughView(_ router: String, _ method: String) -> Bool {
-      guard let rib = router.hasSuffix("Router") ? String(router.dropLast(6)) : nil else {
-        return false
-      }
+      guard let rib = routerRIBs[router] else { return false }
       return (views[rib] ?? []).contains { pushing.contains("\($0).\(method)") }
     }
     func replacesBack(_ rib: String) -> Bool {
@@ -182,23 +192,40 @@ extension AttachWithoutDetach {
         let detachingHere = detachingMethods[key] ?? []
         let attaching = Set((analysis.facts.attaches[router] ?? []).compactMap(\.function))
         for push in pushes
-        where attaching.contains(push.function) && !detachingHere.contains(push.function)
-          && (push.method.hasPrefix("push") || pushesThroughView(router, push.method))
-        {
-          guard let shown = views[push.rib], !shown.isEmpty,
-            !shown.contains(where: { isAware($0) }), !replacesBack(push.rib)
-          else { continue }
-          result.append(
-            (
-              index,
-              RawFinding(
-                rule: .attachWithoutDetach, place: push.place,
-                message: "\(router) pushes \(push.rib) onto a navigation stack, and only a route "
-                  + "of its own detaches it: the system back button or a back-swipe pops the "
-                  + "screen without detaching \(push.rib), which stays attached and active (its "
-                  + "view never checks isMovingFromParent or didMove(toParent:)); detach it when "
-                  + "its view leaves the stack")
-            ))
+        where attaching.contains(push.function) && !detachingHere.contains(push.function) {
+          guard let shown = views[push.rib], !shown.isEmpty else { continue }
+          if push.method.hasPrefix("push") || pushesThroughView(router, push.method) {
+            guard stacksPopByThemselves, !shown.contains(where: { isAmong(popAware, $0) }),
+              !replacesBack(push.rib)
+            else { continue }
+            result.append(
+              (
+                index,
+                RawFinding(
+                  rule: .attachWithoutDetach, place: push.place,
+                  message: "\(router) pushes \(push.rib) onto a navigation stack, and only a "
+                    + "route of its own detaches it: the system back button or a back-swipe pops "
+                    + "the screen without detaching \(push.rib), which stays attached and active "
+                    + "(its view never checks isMovingFromParent or didMove(toParent:)); detach "
+                    + "it when its view leaves the stack")
+              ))
+          } else if sheets.presentsAsSheet(
+            push, parentViews: routerRIBs[router].flatMap { views[$0] } ?? []),
+            !sheets.isCovered(push.rib, views: shown, isAware: { isAmong(dismissAware, $0) })
+          {
+            result.append(
+              (
+                index,
+                RawFinding(
+                  rule: .attachWithoutDetach, place: push.place,
+                  message: "\(router) presents \(push.rib) as a sheet (iOS 13's default style), "
+                    + "and only a route of its own detaches it: a swipe down dismisses the screen "
+                    + "without detaching \(push.rib), which stays attached and active (nothing "
+                    + "sees presentationControllerDidDismiss or isBeingDismissed); present it "
+                    + "with modalPresentationStyle = .fullScreen, or detach it when the sheet "
+                    + "is dismissed")
+              ))
+          }
         }
       }
     }

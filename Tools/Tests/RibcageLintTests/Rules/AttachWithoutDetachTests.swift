@@ -177,8 +177,174 @@ import Testing
       final class SheetViewController: UIViewController, SheetPresentable, SheetViewControllable {}
       """,
     ]
+    // Sheet is presented (`show(view:)` presents), not pushed: a swipe down dismisses it.
     #expect(
-      try findingPlaces(files, .attachWithoutDetach) == ["LoggedOut/LoggedOutRouter.swift:10"])
+      try findingPlaces(files, .attachWithoutDetach) == [
+        "LoggedOut/LoggedOutRouter.swift:10", "LoggedOut/LoggedOutRouter.swift:22",
+      ])
+  }
+
+  /// A parent presenting children modally, each detached by a route its listener asks for.
+  private static func presentingParent(
+    route: String = "", parentView: String = "", extra: String = ""
+  ) -> [String: String] {
+    [
+      "Home/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable>, HomeRouting {
+        private let recordBuilder: RecordBuildable
+        private let settingBuilder: SettingBuildable
+        private let detailBuilder: DetailBuildable
+        private var child: ViewableRouting?
+        func attachRecord() {
+          let router = recordBuilder.build(withListener: interactor)
+          child = router
+          attachChild(router)\(route)
+          viewController.uiviewController.present(router.viewControllable.uiviewController, animated: true)
+        }
+        func attachSetting() {
+          let router = settingBuilder.build(withListener: interactor)
+          child = router
+          attachChild(router)
+          viewController.present(viewController: router.viewControllable)
+        }
+        func attachDetail() {
+          let router = detailBuilder.build(withListener: interactor)
+          child = router
+          attachChild(router)
+          viewController.presentPanModal(router.viewControllable.uiviewController)
+        }
+        func detachChild() {
+          guard let child else { return }
+          viewController.uiviewController.dismiss(animated: true)
+          detachChild(child)
+          self.child = nil
+        }
+      }
+      """,
+      "Home/HomeViewController.swift": """
+      import RIBs
+      final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+        func present(viewController: ViewControllable) {\(parentView)
+          present(viewController.uiviewController, animated: true)
+        }
+      }
+      """,
+      "Record/RecordViewController.swift": """
+      import RIBs
+      final class RecordViewController: UIViewController, RecordPresentable, RecordViewControllable {
+        weak var listener: RecordPresentableListener?
+        @objc func close() { listener?.didTapClose() }
+      }
+      """,
+      "Setting/SettingViewController.swift": """
+      import RIBs
+      final class SettingViewController: UIViewController, SettingPresentable, SettingViewControllable {
+        weak var listener: SettingPresentableListener?
+      }
+      """,
+      "Detail/DetailViewController.swift": """
+      import RIBs
+      final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {
+        weak var listener: DetailPresentableListener?
+      }
+      """ + extra,
+    ]
+  }
+
+  @Test func aChildPresentedAsASheetAndDetachedOnlyByItsListenerIsReported() throws {
+    #expect(
+      try findingPlaces(Self.presentingParent(), .attachWithoutDetach) == [
+        "Home/HomeRouter.swift:11", "Home/HomeRouter.swift:17", "Home/HomeRouter.swift:23",
+      ])
+    // A covering style given by the route, or by the parent view's presenting method.
+    #expect(
+      try findingPlaces(
+        Self.presentingParent(
+          route: "\n    router.viewControllable.uiviewController"
+            + ".modalPresentationStyle = .fullScreen",
+          parentView: "\n    viewController.uiviewController"
+            + ".modalPresentationStyle = .overFullScreen"),
+        .attachWithoutDetach) == ["Home/HomeRouter.swift:24"])
+    // PanModal's swipe turned off by the presented view.
+    let noDrag = """
+
+      extension DetailViewController {
+        var allowsDragToDismiss: Bool { false }
+      }
+      """
+    #expect(
+      try findingPlaces(Self.presentingParent(extra: noDrag), .attachWithoutDetach) == [
+        "Home/HomeRouter.swift:11", "Home/HomeRouter.swift:17",
+      ])
+  }
+
+  @Test func aSheetItsViewOrTheAppWatchesOrThatCannotBeSwipedIsNotReported() throws {
+    // The views tell they were dismissed, refuse the swipe, or take a covering style from a
+    // base class.
+    var files = Self.presentingParent()
+    files["Record/RecordViewController.swift"] = """
+      import RIBs
+      final class RecordViewController: UIViewController, RecordPresentable, RecordViewControllable {
+        override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          if isBeingDismissed { listener?.didDismiss() }
+        }
+      }
+      """
+    files["Setting/SettingViewController.swift"] = """
+      import RIBs
+      final class SettingViewController: ModalViewController, SettingPresentable, SettingViewControllable {}
+      class ModalViewController: UIViewController {
+        init() {
+          super.init(nibName: nil, bundle: nil)
+          modalPresentationStyle = .fullScreen
+        }
+      }
+      """
+    files["Detail/DetailViewController.swift"] = """
+      import RIBs
+      final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {
+        override func viewDidLoad() {
+          super.viewDidLoad()
+          isModalInPresentation = true
+        }
+      }
+      """
+    #expect(try findingPlaces(files, .attachWithoutDetach).isEmpty)
+    // A presentation controller's delegate anywhere tells the app a sheet went.
+    var watched = Self.presentingParent()
+    watched["Shared/SheetProxy.swift"] = """
+      final class SheetProxy: NSObject, UIAdaptivePresentationControllerDelegate {
+        weak var listener: SheetProxyListener?
+        func presentationControllerDidDismiss(_ controller: UIPresentationController) {
+          listener?.didDismiss()
+        }
+      }
+      """
+    #expect(try findingPlaces(watched, .attachWithoutDetach).isEmpty)
+    // A view made from a storyboard may take its style from there; a presenting method of the
+    // app's that does not present (it embeds) is no sheet.
+    var storyboard = Self.presentingParent()
+    storyboard["Record/RecordViewController.swift"]! += """
+
+      extension RecordViewController {
+        static func make() -> RecordViewController {
+          UIStoryboard(name: "Record", bundle: nil).instantiateInitialViewController() as! RecordViewController
+        }
+      }
+      """
+    storyboard["Home/HomeViewController.swift"] = """
+      import RIBs
+      final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+        func present(viewController: ViewControllable) {
+          addChild(viewController.uiviewController)
+          view.addSubview(viewController.uiviewController.view)
+        }
+      }
+      """
+    #expect(
+      try findingPlaces(storyboard, .attachWithoutDetach) == ["Home/HomeRouter.swift:23"])
   }
 
   @Test func aPushWatchedByItsRouteOrWithTheSwipeTurnedOffIsNotReported() throws {

@@ -1,0 +1,112 @@
+import SwiftSyntax
+
+/// A child presented as a sheet, detached only by a route of its own.
+///
+/// Since iOS 13 a screen presented with the default style is a page sheet the user can swipe
+/// down, and UIKit tells nobody but the view controller (`isBeingDismissed` in
+/// `viewDidDisappear`) or the presentation controller's delegate
+/// (`presentationControllerDidDismiss`). A RIB presented so and detached only when its
+/// listener asks (a close button) stays attached and active after the swipe, as a pushed one
+/// does after a back-swipe (see `AttachWithoutDetach+SystemPop.swift`).
+extension AttachWithoutDetach {
+  /// What keeps a screen from being swiped down, or tells the app it was: a covering style, a
+  /// screen that refuses the swipe, a presentation controller's delegate (or PanModal's own
+  /// switch).
+  static let coveringSignals = [
+    ".fullScreen", ".overFullScreen", ".custom", ".currentContext", ".overCurrentContext",
+    "isModalInPresentation", "presentationController", "allowsDragToDismiss",
+  ]
+  /// A view controller made from a storyboard: its presentation style may be set there.
+  static let storyboardSignals = [
+    "instantiateViewController", "instantiateInitialViewController", "UIStoryboard(",
+  ]
+
+  /// Notes the types whose screens cannot be swiped down, or that watch it, and the files
+  /// telling the app that a sheet went (`presentationControllerDidDismiss`).
+  func noteDismissalAwareness(
+    in frame: FileContext.Frame, range: Range<Int>, isPlatformExtension: Bool
+  ) {
+    let name = frame.info.name
+    if !isPlatformExtension,
+      Self.coveringSignals.contains(where: { context.mentions($0, in: range) })
+    {
+      context.facts.dismissAwareTypes.insert(name)
+    }
+    if Self.storyboardSignals.contains(where: { context.mentions($0, in: range) }) {
+      context.facts.storyboardTypes.insert(name)
+    }
+    if context.frames.count == 1,
+      context.mentions("presentationControllerDidDismiss", in: range)
+        || context.mentions("presentationControllerWillDismiss", in: range)
+    {
+      context.facts.watchesSheetDismissals = true
+    }
+  }
+
+  /// Notes a method named `present…` or `show…` (a view's `present(viewController:)`, a
+  /// helper on `ViewControllable`) and what it does with what it is handed.
+  func notePresenting(_ function: FunctionDeclSyntax) {
+    let name = function.name.text
+    guard name.hasPrefix("present") || name.hasPrefix("show"), let body = function.body,
+      let owner = context.frame?.info.name
+    else { return }
+    let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    let kind: FileFacts.PresentingMethod.Kind =
+      if context.mentions("pushViewController(", in: range) {
+        .push
+      } else if Self.coveringSignals.contains(where: { context.mentions($0, in: range) }) {
+        .covering
+      } else if context.mentions("present(", in: range)
+        || context.mentions("presentPanModal(", in: range)
+      {
+        .sheet
+      } else {
+        .other
+      }
+    let labels = function.signature.parameterClause.parameters.map { $0.firstName.text }
+    context.facts.presentingMethods[name, default: []].append(
+      .init(owner: owner, labels: labels, kind: kind))
+  }
+
+  /// What the run says about sheets: which calls present one, which RIBs' screens cannot be
+  /// swiped down or watch it.
+  struct SheetPresentations {
+    var methods: [String: [FileFacts.PresentingMethod]] = [:]
+    var dismissAware: Set<String> = []
+    var storyboard: Set<String> = []
+    var appWatchesDismissals = false
+
+    init(_ run: RunFacts) {
+      for analysis in run.analyses {
+        methods.merge(analysis.facts.presentingMethods) { $0 + $1 }
+        dismissAware.formUnion(analysis.facts.dismissAwareTypes)
+        storyboard.formUnion(analysis.facts.storyboardTypes)
+        appWatchesDismissals = appWatchesDismissals || analysis.facts.watchesSheetDismissals
+      }
+    }
+
+    /// Whether `push` presents its child as a sheet: UIKit's `present(_:animated:)` (or
+    /// PanModal's), or a method of the app's with those labels — the presenting view's own
+    /// (`parentViews`) if it declares one, else every one the app declares — that presents
+    /// without a covering style; and the route gives it none either.
+    func presentsAsSheet(_ push: FileFacts.Push, parentViews: Set<String>) -> Bool {
+      guard !appWatchesDismissals, !push.coversScreen else { return false }
+      let declared = (methods[push.method] ?? []).filter {
+        $0.labels.starts(with: push.labels) || push.labels.starts(with: $0.labels)
+      }
+      if declared.isEmpty {
+        return push.method == "presentPanModal"
+          || (push.method == "present" && push.labels.first == "_")
+      }
+      let own = declared.filter { parentViews.contains($0.owner) }
+      return (own.isEmpty ? declared : own).allSatisfy { $0.kind == .sheet }
+    }
+
+    /// Whether a screen of `rib` (its views `views`) cannot be swiped down or watches it, or
+    /// may take its style from a storyboard.
+    func isCovered(_ rib: String, views: Set<String>, isAware: (String) -> Bool) -> Bool {
+      views.contains { isAware($0) || dismissAware.contains($0) || storyboard.contains($0) }
+        || storyboard.contains(rib + "Builder")
+    }
+  }
+}
