@@ -331,6 +331,15 @@ struct FileFacts: Sendable {
   /// that could still bind them (the one called, the one called on its result) as
   /// `name(firstLabel:`: reported unless one of those is among the run's `lifecycleBinders`.
   var unboundSubscriptions: [(binders: [String], finding: RawFinding)] = []
+  /// Methods (`Type.method`) adding an observer that lives until removed (a Firebase
+  /// `observe(.value) { }`) and dropping the handle that removes it, with what they observe.
+  var permanentObservers: [String: String] = [:]
+  /// Types that remove observers (`removeAllObservers()`): their observers can end.
+  var observerRemovingTypes: Set<String> = []
+  /// Calls from interactors and workers handing a closure to another object's method
+  /// (`AccountDatabase.shared.getAccount { … }`), with the receiver's type: reported when that
+  /// method adds a permanent observer.
+  var callbackCalls: [(user: String, receiver: String, method: String, place: Place)] = []
   /// `global-state`: an SDK's shared instance reached from RIB code (`Auth.auth()`), by the
   /// type that reaches it — reported unless that type turns out to be a composition root.
   var sdkInstanceUses: [(user: String, finding: RawFinding)] = []

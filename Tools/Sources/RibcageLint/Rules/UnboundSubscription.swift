@@ -25,7 +25,7 @@ extension Rule {
 /// when the RIB deactivates (or the worker stops).
 final class UnboundSubscription: FileRule, LintRule {
   static let description = Rule.unboundSubscription
-  override class var hooks: Set<Hook> { [.calls, .functions, .file] }
+  override class var hooks: Set<Hook> { [.calls, .functions, .file, .skippedBodies] }
 
   static let bindingMethods: Set<String> = [
     "disposeOnDeactivate", "cancelOnDeactivate", "disposed", "store", "cancelOnStop",
@@ -83,10 +83,15 @@ final class UnboundSubscription: FileRule, LintRule {
     }
   }
 
+  override func visitSkippedBody(_ body: CodeBlockSyntax) {
+    notePermanentObservers(inSkipped: body)
+  }
+
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
-    guard let info = context.frame?.info,
-      info.roles.contains(.interactor) || info.roles.contains(.worker)
-    else { return }
+    guard let info = context.frame?.info else { return }
+    if notePermanentObserver(call, named: name, on: base, in: info) { return }
+    guard info.roles.contains(.interactor) || info.roles.contains(.worker) else { return }
+    noteCallbackCall(call, named: name, on: base, in: info)
     if name == "cancel" || name == "cancelAll" || name == "removeAll" {
       noteCancellation(call, in: info)
     }
@@ -251,7 +256,7 @@ final class UnboundSubscription: FileRule, LintRule {
         result.append((index, pending.finding))
       }
     }
-    return result
+    return result + permanentObserverFindings(in: run)
   }
 
   // MARK: What a subscription is

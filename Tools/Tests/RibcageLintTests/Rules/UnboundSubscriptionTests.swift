@@ -55,6 +55,67 @@ import Testing
     #expect(try lines(source, .unboundSubscription) == [6, 9])
   }
 
+  /// A Firebase observer lives until it is removed with the handle `observe` returns: added
+  /// by a service method that drops it, every call from a RIB adds one nothing ends.
+  @Test func aServiceMethodAddingAnObserverItNeverRemovesIsReportedWhereRIBsCallIt() throws {
+    let files = [
+      "Core/AccountDatabase.swift": """
+      import FirebaseDatabase
+      protocol AccountStoring { func watchAccount(completion: @escaping (Account) -> Void) }
+      final class AccountDatabase: AccountStoring {
+        static let shared = AccountDatabase()
+        private let ref = Database.database().reference()
+        func watchAccount(completion: @escaping (Account) -> Void) {
+          ref.child("accounts").observe(.value, with: { snapshot in completion(Account(snapshot)) })
+        }
+        func watchMessages(completion: @escaping ([Message]) -> Void) {
+          ref.child("messages").observe(DataEventType.childAdded) { completion([Message($0)]) }
+        }
+        func readOnce(completion: @escaping (Account) -> Void) {
+          ref.child("accounts").observeSingleEvent(of: .value) { completion(Account($0)) }
+        }
+        func watchHandled(completion: @escaping (Account) -> Void) -> DatabaseHandle {
+          ref.child("accounts").observe(.value) { completion(Account($0)) }
+        }
+      }
+      """,
+      "Core/FeedStore.swift": """
+      final class FeedStore {
+        static let shared = FeedStore()
+        func watch(completion: @escaping ([Post]) -> Void) {
+          Firestore.firestore().collection("feed").addSnapshotListener { snapshot, _ in completion([]) }
+        }
+        func stop() { ref.removeAllObservers() }
+        func watchOther(completion: @escaping ([Post]) -> Void) {
+          ref.child("feed").observe(.value) { _ in completion([]) }
+        }
+      }
+      """,
+      "Home/HomeInteractor.swift": """
+      import RIBs
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        private let accounts: AccountStoring
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          AccountDatabase.shared.watchAccount { [weak self] in self?.show($0) }
+          accounts.watchAccount(completion: { [weak self] in self?.show($0) })
+          AccountDatabase.shared.watchMessages { [weak self] in self?.list($0) }
+          AccountDatabase.shared.readOnce { [weak self] in self?.show($0) }
+          _ = AccountDatabase.shared.watchHandled { [weak self] in self?.show($0) }
+          FeedStore.shared.watchOther { [weak self] in self?.feed($0) }
+          Database.database().reference().child("me").observe(.value) { [weak self] in self?.me($0) }
+          presenter.observe(.value) { _ in }
+        }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .unboundSubscription) == [
+        "Home/HomeInteractor.swift:6", "Home/HomeInteractor.swift:7",
+        "Home/HomeInteractor.swift:8", "Home/HomeInteractor.swift:12",
+      ])
+  }
+
   @Test func aNotificationObserverTokenReturnedIsKeptOneBoundToUnderscoreIsNot() throws {
     let source = """
       import RIBs
