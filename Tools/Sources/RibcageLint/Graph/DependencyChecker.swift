@@ -112,7 +112,9 @@ struct DependencyChecker {
       listener.kind == .protocolType,
       let interactorKey = parent.interactorKey, let interactor = index.entries[interactorKey],
       !lineage.names(of: interactor).contains(listener.name),
-      !hasAdapter(conformingTo: listener.name, in: parent)
+      !hasAdapter(conformingTo: listener.name, in: parent),
+      // An empty listener asks nothing of its parent: not conforming misses no call.
+      asksAnything(listener)
     {
       problems.append(
         .init(
@@ -211,6 +213,26 @@ struct DependencyChecker {
       }
     }
     return result
+  }
+
+  /// Whether `protocolEntry`, or a protocol it inherits, declares any member.
+  func asksAnything(_ protocolEntry: TypeIndex.Entry) -> Bool {
+    var seen: Set<String> = []
+    var stack = [protocolEntry]
+    while let entry = stack.popLast() {
+      guard seen.insert(entry.key).inserted, entry.kind == .protocolType else { continue }
+      if entry.parts.contains(where: {
+        !$0.declaration.members.isEmpty || !$0.declaration.functions.isEmpty
+      }) {
+        return true
+      }
+      for reference in entry.inherits {
+        if let next = index.lookup(reference.name, from: entry.module, path: entry.path) {
+          stack.append(next)
+        }
+      }
+    }
+    return false
   }
 
   /// A provided member: its type when known, and who provides it.

@@ -42,7 +42,7 @@ private func routerlessRIB(
     \(component)
     \(childBuilders)
     }
-    protocol \(name)Listener: AnyObject {}
+    protocol \(name)Listener: AnyObject { func didClose() }
     protocol \(name)Buildable: AnyObject {
       func build(withListener listener: \(name)Listener) -> PresentableInteractable
     }

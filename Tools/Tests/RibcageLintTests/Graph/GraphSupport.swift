@@ -154,7 +154,7 @@ func uberApp(_ extra: [String: String] = [:]) -> [String: String] {
       var scores: ScoreStream { get }
     }
     extension LoggedInComponent: OffGameDependency {}
-    protocol OffGameListener: AnyObject {}
+    protocol OffGameListener: AnyObject { func startGame() }
     protocol OffGameBuildable: Buildable {
       func build(withListener listener: OffGameListener) -> OffGameRouting
     }

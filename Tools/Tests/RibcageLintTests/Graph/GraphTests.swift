@@ -445,6 +445,22 @@ import Testing
   #expect(graph.messages(.dependencyTypeMismatch).isEmpty)
 }
 
+/// A listener protocol that asks nothing (a child that never reports) misses no call when the
+/// parent does not conform: nothing to report.
+@Test(.timeLimit(.minutes(10))) func aParentNotConformingToAnEmptyListenerIsNoProblem() throws {
+  let app = uberApp([
+    "LoggedIn/LoggedIn.swift": try #require(uberApp()["LoggedIn/LoggedIn.swift"])
+      .replacingOccurrences(
+        of: "protocol LoggedInInteractable: Interactable, OffGameListener {}",
+        with: "protocol LoggedInInteractable: Interactable {}"),
+    "OffGame/OffGame.swift": try #require(uberApp()["OffGame/OffGame.swift"])
+      .replacingOccurrences(
+        of: "protocol OffGameListener: AnyObject { func startGame() }",
+        with: "protocol OffGameListener: AnyObject {}"),
+  ])
+  #expect(try graph(app).messages(.listenerNotImplemented).isEmpty)
+}
+
 @Test(.timeLimit(.minutes(10))) func aParentInteractorThatIsNotTheChildsListenerIsAnError() throws {
   let graph = try graph(
     uberApp([
