@@ -334,6 +334,9 @@ struct FileFacts: Sendable {
   /// Methods (`Type.method`) adding an observer that lives until removed (a Firebase
   /// `observe(.value) { }`) and dropping the handle that removes it, with what they observe.
   var permanentObservers: [String: String] = [:]
+  /// Interactors and workers adding such an observer themselves: reported unless the type
+  /// removes observers somewhere (`removeAllObservers()` in `willResignActive`).
+  var droppedObservers: [(type: String, finding: RawFinding)] = []
   /// Types that remove observers (`removeAllObservers()`): their observers can end.
   var observerRemovingTypes: Set<String> = []
   /// Calls from interactors and workers handing a closure to another object's method

@@ -229,6 +229,8 @@ struct DependencyChecker {
       for reference in entry.inherits {
         if let next = index.lookup(reference.name, from: entry.module, path: entry.path) {
           stack.append(next)
+        } else if !["AnyObject", "class", "Sendable"].contains(reference.name) {
+          return true  // a protocol from outside (a package): it may ask anything
         }
       }
     }

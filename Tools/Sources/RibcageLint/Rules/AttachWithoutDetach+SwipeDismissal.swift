@@ -9,13 +9,24 @@ import SwiftSyntax
 /// listener asks (a close button) stays attached and active after the swipe, as a pushed one
 /// does after a back-swipe (see `AttachWithoutDetach+SystemPop.swift`).
 extension AttachWithoutDetach {
-  /// What keeps a screen from being swiped down, or tells the app it was: a covering style, a
-  /// screen that refuses the swipe, a presentation controller's delegate (or PanModal's own
-  /// switch).
-  static let coveringSignals = [
+  /// Styles a screen cannot be swiped down from, when set as its `modalPresentationStyle`.
+  static let coveringStyles = [
     ".fullScreen", ".overFullScreen", ".custom", ".currentContext", ".overCurrentContext",
-    "isModalInPresentation", "presentationController", "allowsDragToDismiss",
   ]
+  /// What keeps a screen from being swiped down, or tells the app it was: a screen that refuses
+  /// the swipe, a presentation controller's delegate, PanModal's switch and dismissal hooks.
+  static let dismissalSignals = [
+    "isModalInPresentation", "presentationController", "allowsDragToDismiss",
+    "panModalDidDismiss", "panModalWillDismiss",
+  ]
+
+  /// Whether the text in `range` gives a screen a covering style or watches its dismissal.
+  func coversOrWatches(_ range: Range<Int>) -> Bool {
+    Self.dismissalSignals.contains { context.mentions($0, in: range) }
+      || (context.mentions("modalPresentationStyle", in: range)
+        && Self.coveringStyles.contains { context.mentions($0, in: range) })
+  }
+
   /// A view controller made from a storyboard: its presentation style may be set there.
   static let storyboardSignals = [
     "instantiateViewController", "instantiateInitialViewController", "UIStoryboard(",
@@ -27,9 +38,7 @@ extension AttachWithoutDetach {
     in frame: FileContext.Frame, range: Range<Int>, isPlatformExtension: Bool
   ) {
     let name = frame.info.name
-    if !isPlatformExtension,
-      Self.coveringSignals.contains(where: { context.mentions($0, in: range) })
-    {
+    if !isPlatformExtension, coversOrWatches(range) {
       context.facts.dismissAwareTypes.insert(name)
     }
     if Self.storyboardSignals.contains(where: { context.mentions($0, in: range) }) {
@@ -54,7 +63,7 @@ extension AttachWithoutDetach {
     let kind: FileFacts.PresentingMethod.Kind =
       if context.mentions("pushViewController(", in: range) {
         .push
-      } else if Self.coveringSignals.contains(where: { context.mentions($0, in: range) }) {
+      } else if coversOrWatches(range) {
         .covering
       } else if context.mentions("present(", in: range)
         || context.mentions("presentPanModal(", in: range)
@@ -105,8 +114,11 @@ extension AttachWithoutDetach {
     /// Whether a screen of `rib` (its views `views`) cannot be swiped down or watches it, or
     /// may take its style from a storyboard.
     func isCovered(_ rib: String, views: Set<String>, isAware: (String) -> Bool) -> Bool {
+      // The style is often given where the screen is made: the child's builder or router.
       views.contains { isAware($0) || dismissAware.contains($0) || storyboard.contains($0) }
-        || storyboard.contains(rib + "Builder")
+        || [rib + "Builder", rib + "Router"].contains {
+          storyboard.contains($0) || dismissAware.contains($0)
+        }
     }
   }
 }

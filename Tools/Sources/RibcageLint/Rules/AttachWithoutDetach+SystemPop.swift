@@ -117,7 +117,7 @@ extension AttachWithoutDetach {
         .init(
           place: context.place(call), function: function, rib: rib, method: name,
           labels: call.arguments.map { $0.label?.text ?? "_" },
-          coversScreen: Self.coveringSignals.contains { context.mentions($0, in: route) }))
+          coversScreen: coversOrWatches(route)))
       return
     }
   }
@@ -166,11 +166,17 @@ extension AttachWithoutDetach {
     // on leave UIKit no way to pop.
     let stacksPopByThemselves = !appWatchesPops && !(barsHidden && !swipeTouched)
     let sheets = SheetPresentations(run)
-    // A type, or a class it inherits from, among `types`.
-    func isAmong(_ types: Set<String>, _ type: String, depth: Int = 0) -> Bool {
-      guard depth < 20 else { return false }
-      if types.contains(type) { return true }
-      return (run.inheritance[type] ?? []).contains { isAmong(types, $0, depth: depth + 1) }
+    // A type, or a class it inherits from, among `types` (each class looked at once: a cycle
+    // of inheritance in code that does not compile ends).
+    func isAmong(_ types: Set<String>, _ type: String) -> Bool {
+      var seen: Set<String> = []
+      var queue = [type]
+      while let next = queue.popLast() {
+        guard seen.insert(next).inserted else { continue }
+        if types.contains(next) { return true }
+        queue += run.inheritance[next] ?? []
+      }
+      return false
     }
     let popAware = swipeTouched ? aware : aware.union(replacing)
     let dismissAware = aware.union(sheets.dismissAware)

@@ -31,11 +31,19 @@ extension UnboundSubscription {
     guard let what = Self.permanentObserver(call, named: name, on: base) else { return false }
     if info.roles.contains(.interactor) || info.roles.contains(.worker) {
       let stop = info.roles.contains(.interactor) ? "willResignActive" : "didStop"
-      context.report(
-        .unboundSubscription, call,
-        "\(what) in \(info.name) drops the handle that removes it: it keeps calling back after "
-          + "the RIB deactivates and after it goes, and each call adds another; keep the handle "
-          + "and remove the observer in \(stop)")
+      // Decided when every file is read: the type may remove its observers elsewhere.
+      guard context.enabled.contains(Rule.unboundSubscription.id), !context.inTestDouble else {
+        return true
+      }
+      context.facts.droppedObservers.append(
+        (
+          info.name,
+          RawFinding(
+            rule: .unboundSubscription, place: context.place(call),
+            message: "\(what) in \(info.name) drops the handle that removes it: it keeps "
+              + "calling back after the RIB deactivates and after it goes, and each call adds "
+              + "another; keep the handle and remove the observer in \(stop)")
+        ))
     } else if let function = SyntaxQueries.enclosingFunction(of: call) {
       context.facts.permanentObservers["\(info.name).\(function)"] = what
     }
@@ -47,8 +55,8 @@ extension UnboundSubscription {
   func notePermanentObservers(inSkipped body: CodeBlockSyntax) {
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
     guard let info = context.frame?.info,
-      // One scan for `observe(`, `removeAllObservers`, `removeObserver(withHandle:)`.
-      context.mentions("bserve", in: range) || context.mentions("SnapshotListener", in: range),
+      ["observe(", "Observers(", "removeObserver(withHandle", "SnapshotListener"].contains(
+        where: { context.mentions($0, in: range) }),
       let function = body.parent?.as(FunctionDeclSyntax.self)
     else { return }
     let returns = function.signature.returnClause?.trimmedDescription ?? ""
@@ -132,13 +140,18 @@ extension UnboundSubscription {
       observers.merge(analysis.facts.permanentObservers) { first, _ in first }
       removing.formUnion(analysis.facts.observerRemovingTypes)
     }
-    guard !observers.isEmpty else { return [] }
+    var result: [(file: Int, finding: RawFinding)] = []
+    for (index, analysis) in run.analyses.enumerated() {
+      for dropped in analysis.facts.droppedObservers where !removing.contains(dropped.type) {
+        result.append((index, dropped.finding))
+      }
+    }
+    guard !observers.isEmpty else { return result }
     // A protocol's conformers answer for it (`AccountDatabaseProtocol`).
     var conformers: [String: [String]] = [:]
     for (type, inherited) in run.inheritance {
       for parent in inherited { conformers[parent, default: []].append(type) }
     }
-    var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
       for call in analysis.facts.callbackCalls {
         let candidates = [call.receiver] + (conformers[call.receiver] ?? [])

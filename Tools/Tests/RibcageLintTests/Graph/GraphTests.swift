@@ -459,6 +459,13 @@ import Testing
         with: "protocol OffGameListener: AnyObject {}"),
   ])
   #expect(try graph(app).messages(.listenerNotImplemented).isEmpty)
+  // One inheriting a protocol from outside the app (a package's) may ask anything.
+  var outside = app
+  outside["OffGame/OffGame.swift"] = try #require(app["OffGame/OffGame.swift"])
+    .replacingOccurrences(
+      of: "protocol OffGameListener: AnyObject {}",
+      with: "protocol OffGameListener: GameKitListening {}")
+  #expect(try graph(outside).messages(.listenerNotImplemented).count == 1)
 }
 
 @Test(.timeLimit(.minutes(10))) func aParentInteractorThatIsNotTheChildsListenerIsAnError() throws {

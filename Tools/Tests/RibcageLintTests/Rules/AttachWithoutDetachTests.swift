@@ -279,6 +279,40 @@ import Testing
       ])
   }
 
+  /// Where a covering style is set (the child's builder), what only looks like one (a custom
+  /// button), PanModal's dismissal hook, and a cycle of inheritance in code that does not
+  /// compile.
+  @Test func aSheetStyledByItsBuilderOrWatchedByPanModalIsNotReported() throws {
+    var files = Self.presentingParent()
+    files["Record/RecordBuilder.swift"] = """
+      import RIBs
+      final class RecordBuilder: Builder<RecordDependency>, RecordBuildable {
+        func build(withListener listener: RecordListener) -> RecordRouting {
+          let viewController = RecordViewController()
+          viewController.modalPresentationStyle = .fullScreen
+          return RecordRouter(interactor: RecordInteractor(presenter: viewController), viewController: viewController)
+        }
+      }
+      """
+    files["Setting/SettingViewController.swift"] = """
+      import RIBs
+      final class SettingViewController: SettingBase, SettingPresentable, SettingViewControllable {
+        private let close = UIButton(type: .custom)
+      }
+      class SettingBase: SettingLoop, Looping, Cycling {}
+      class SettingLoop: SettingBase, Looping, Cycling {}
+      """
+    files["Detail/DetailViewController.swift"] = """
+      import RIBs
+      final class DetailViewController: UIViewController, DetailPresentable, DetailViewControllable {
+        weak var listener: DetailPresentableListener?
+        func panModalDidDismiss() { listener?.didDismiss() }
+      }
+      """
+    #expect(
+      try findingPlaces(files, .attachWithoutDetach) == ["Home/HomeRouter.swift:17"])
+  }
+
   @Test func aSheetItsViewOrTheAppWatchesOrThatCannotBeSwipedIsNotReported() throws {
     // The views tell they were dismissed, refuse the swipe, or take a covering style from a
     // base class.

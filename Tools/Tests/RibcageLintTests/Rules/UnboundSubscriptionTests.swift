@@ -116,6 +116,25 @@ import Testing
       ])
   }
 
+  /// An interactor removing its observers when it deactivates ends them, handles or not.
+  @Test func anInteractorRemovingItsObserversOnDeactivationIsNotReported() throws {
+    let source = """
+      import RIBs
+      final class FeedInteractor: PresentableInteractor<FeedPresentable> {
+        private let ref = Database.database().reference().child("feed")
+        override func didBecomeActive() {
+          super.didBecomeActive()
+          ref.observe(.childAdded) { [weak self] in self?.add($0) }
+        }
+        override func willResignActive() {
+          super.willResignActive()
+          ref.removeAllObservers()
+        }
+      }
+      """
+    #expect(try lines(source, .unboundSubscription).isEmpty)
+  }
+
   @Test func aNotificationObserverTokenReturnedIsKeptOneBoundToUnderscoreIsNot() throws {
     let source = """
       import RIBs
