@@ -55,8 +55,10 @@ extension UnboundSubscription {
   func notePermanentObservers(inSkipped body: CodeBlockSyntax) {
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
     guard let info = context.frame?.info,
-      ["observe(", "Observers(", "removeObserver(withHandle", "SnapshotListener"].contains(
-        where: { context.mentions($0, in: range) }),
+      [
+        "observe(.", "observe(DataEventType", "SnapshotListener", "removeAllObservers",
+        "removeObserver(withHandle",
+      ].contains(where: { context.mentions($0, in: range) }),
       let function = body.parent?.as(FunctionDeclSyntax.self)
     else { return }
     let returns = function.signature.returnClause?.trimmedDescription ?? ""
