@@ -28,9 +28,7 @@ extension AttachWithoutDetach {
   }
 
   /// A view controller made from a storyboard: its presentation style may be set there.
-  static let storyboardSignals = [
-    "instantiateViewController", "instantiateInitialViewController", "UIStoryboard(",
-  ]
+  static let storyboardSignals = ["nstantiate", "UIStoryboard("]
 
   /// Notes the types whose screens cannot be swiped down, or that watch it, and the files
   /// telling the app that a sheet went (`presentationControllerDidDismiss`).
@@ -38,17 +36,21 @@ extension AttachWithoutDetach {
     in frame: FileContext.Frame, range: Range<Int>, isPlatformExtension: Bool
   ) {
     let name = frame.info.name
-    if !isPlatformExtension, coversOrWatches(range) {
-      context.facts.dismissAwareTypes.insert(name)
+    // Every signal below says "resent" or "Dismiss" (`modalPresentationStyle`,
+    // `presentationController…`, `allowsDragToDismiss`): one scan rules most types out.
+    if context.mentions("resent", in: range) || context.mentions("Dismiss", in: range) {
+      if !isPlatformExtension, coversOrWatches(range) {
+        context.facts.dismissAwareTypes.insert(name)
+      }
+      if context.frames.count == 1,
+        context.mentions("presentationControllerDidDismiss", in: range)
+          || context.mentions("presentationControllerWillDismiss", in: range)
+      {
+        context.facts.watchesSheetDismissals = true
+      }
     }
     if Self.storyboardSignals.contains(where: { context.mentions($0, in: range) }) {
       context.facts.storyboardTypes.insert(name)
-    }
-    if context.frames.count == 1,
-      context.mentions("presentationControllerDidDismiss", in: range)
-        || context.mentions("presentationControllerWillDismiss", in: range)
-    {
-      context.facts.watchesSheetDismissals = true
     }
   }
 
