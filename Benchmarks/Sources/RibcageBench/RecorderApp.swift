@@ -23,7 +23,11 @@ enum RecorderApp {
       floor: { plainApp.play(turns: turns) })
     precondition(recordedApp.leaks == 0 && plainApp.leaks == 0, "the benchmark app leaked")
     let eventsPerTurn = Double(recordedEvents) / Double(22 * turns)
-    // Heap allocations recording adds per event, in steady state.
+    // Heap allocations recording adds per event, in steady state: the ring full (it drops
+    // events), and then full once more, so every chunk of kept view models has had its turn.
+    while recorder.droppedEventCount == 0 { recordedApp.play(turns: 1_000) }
+    let filled = recorder.eventCount
+    while recorder.droppedEventCount < filled { recordedApp.play(turns: 1_000) }
     let before = recorder.eventCount
     let recordedAllocations = countAllocations { recordedApp.play(turns: 200) }
     let events = recorder.eventCount - before

@@ -2,17 +2,22 @@
 
 /// What an event records beyond an ``EventRecord``'s numbers, kept as the value it was: a view
 /// model is encoded only when the ring is read, streamed or written, never when it renders.
+///
+/// Three words at most: a ring keeps one for every render, so its size is memory and writes on
+/// the busiest event. The rare, larger events (a plugin attaching, a deep link) are boxed
+/// (`indirect`): an allocation each, where the event itself allocates anyway. A keyframe is
+/// held by its segment (``RecordSegment/keyframe``), reused with it.
 enum EventPayload {
   case none
-  /// A keyframe: every RIB's whole state, the flags and the running workflows.
-  case keyframe(Keyframe)
+  /// A keyframe: the segment's (every RIB's whole state, the flags and the running workflows).
+  case keyframe
   /// A rendered view model (`Encodable` or not: the record has its type).
   case viewModel(KeptViewModel)
   case mark(String)
-  case plugin(PluginEvent)
-  case diagnostic(TreeDiagnostic)
-  case leak(LeakReport)
-  case flag(FlagStore.Change)
-  case workflow(WorkflowEvent)
-  case link(DeepLinkEvent)
+  indirect case plugin(PluginEvent)
+  indirect case diagnostic(TreeDiagnostic)
+  indirect case leak(LeakReport)
+  indirect case flag(FlagStore.Change)
+  indirect case workflow(WorkflowEvent)
+  indirect case link(DeepLinkEvent)
 }

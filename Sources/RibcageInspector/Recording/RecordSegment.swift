@@ -6,6 +6,9 @@ struct RecordSegment {
   /// (``exchangeContents(with:)`` moves what it holds).
   let records: RecordBuffer
   var payloads: [EventPayload] = []
+  /// The keyframe it starts with (its first record's), kept here rather than in `payloads` so
+  /// that a payload stays small and an emptied keyframe is reused without an allocation.
+  var keyframe: Keyframe?
   /// Bytes its payloads count for (view models at their type's encoded size).
   var payloadBytes = 0
   /// How many of the first records have their times in nanoseconds since the start.
@@ -41,6 +44,7 @@ struct RecordSegment {
   mutating func exchangeContents(with other: inout RecordSegment) {
     records.exchangeStorage(with: other.records)
     swap(&payloads, &other.payloads)
+    swap(&keyframe, &other.keyframe)
     swap(&payloadBytes, &other.payloadBytes)
     swap(&payloadRoom, &other.payloadRoom)
     swap(&normalizedCount, &other.normalizedCount)
@@ -59,8 +63,7 @@ struct RecordSegment {
   /// keyframe to reuse (a new one would be a large allocation each segment, and each makes the
   /// allocator consolidate its free lists).
   mutating func removeAll() -> Keyframe? {
-    var keyframe: Keyframe?
-    if case .keyframe(let first)? = payloads.first { keyframe = first }
+    var keyframe = self.keyframe.take()
     records.removeAll()
     payloads.removeAll(keepingCapacity: true)
     keyframe?.removeAll()

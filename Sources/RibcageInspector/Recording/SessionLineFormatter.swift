@@ -24,12 +24,15 @@ struct SessionLineFormatter {
     into out: JSONLineWriter
   ) {
     for index in range {
-      write(segment.normalized(index), segment.payloads, tables: &tables, into: out)
+      write(
+        segment.normalized(index), segment.payloads, keyframe: segment.keyframe, tables: &tables,
+        into: out)
     }
   }
 
   private mutating func write(
-    _ record: EventRecord, _ payloads: [EventPayload], tables: inout RecorderTables,
+    _ record: EventRecord, _ payloads: [EventPayload], keyframe: Keyframe?,
+    tables: inout RecorderTables,
     into out: JSONLineWriter
   ) {
     out.appendFragment("{\"seq\":")
@@ -43,7 +46,7 @@ struct SessionLineFormatter {
     switch record.kind {
     case .keyframe:
       out.appendFragment("keyframe\"")
-      if case .keyframe(let keyframe) = payload {
+      if case .keyframe = payload, let keyframe {
         writeKeyframe(keyframe, tables: &tables, into: out)
       }
     case .attach:

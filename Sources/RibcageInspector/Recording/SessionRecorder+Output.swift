@@ -30,8 +30,11 @@ extension SessionRecorder {
     }
     keyframe.workflows = runningWorkflows.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     let bytes = keyframe.countedBytes(viewModelTypes: tables.viewModelTypes)
+    // A keyframe starts its segment: the one being written holds none yet.
+    assert(ring.current.keyframe == nil, "a second keyframe in one segment")
+    ring.current.keyframe = keyframe
     record(
-      .keyframe, payload: .keyframe(keyframe), payloadBytes: bytes,
+      .keyframe, payload: .keyframe, payloadBytes: bytes,
       time: seq == 0 ? ribcage_ticks() : lastTicks)
     lastKeyframeBytes = bytes + MemoryLayout<EventRecord>.stride
     updateCheckpoint()

@@ -12,6 +12,14 @@ import Testing
 @MainActor
 @Suite("SessionRecorder's ring: memory reused once full", .timeLimit(.minutes(5)))
 struct RecordRingTests {
+  /// A ring keeps a payload for every render: its size is memory the budget counts and bytes
+  /// every render writes. (Was 96 bytes: a plugin event's strings inline.)
+  @Test("a payload is three words at most, a kept view model two")
+  func payloadsAreSmall() {
+    #expect(MemoryLayout<EventPayload>.stride <= 24)
+    #expect(MemoryLayout<KeptViewModel>.stride <= 16)
+  }
+
   @Test(
     "a tree growing and shrinking at random: a full ring reuses its segments and keyframes",
     arguments: [3, 19, 40])
@@ -76,10 +84,7 @@ struct RecordRingTests {
       }
     }
     #expect(recorder.droppedEventCount > 0, "the ring is full")
-    let keyframes = recorder.ring.closed.compactMap { segment -> Keyframe? in
-      if case .keyframe(let keyframe)? = segment.payloads.first { return keyframe }
-      return nil
-    }
+    let keyframes = recorder.ring.closed.compactMap(\.keyframe)
     #expect(keyframes.count > 10)
     for keyframe in keyframes {
       let held =
