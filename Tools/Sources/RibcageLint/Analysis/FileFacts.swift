@@ -93,6 +93,8 @@ struct FileFacts: Sendable {
     var owner: String
     var labels: [String]
     var kind: Kind
+    /// The types a presenting method makes (a container it presents the screen in).
+    var creates: [String] = []
   }
   /// Types, and functions, giving a view a back button of its own (`leftBarButtonItem`).
   var backReplacingTypes: Set<String> = []

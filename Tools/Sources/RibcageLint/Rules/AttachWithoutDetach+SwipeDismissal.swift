@@ -62,10 +62,12 @@ extension AttachWithoutDetach {
       let owner = context.frame?.info.name
     else { return }
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
+    // The signature too: a covering style may be a parameter's default value.
+    let whole = function.position.utf8Offset..<function.endPosition.utf8Offset
     let kind: FileFacts.PresentingMethod.Kind =
       if context.mentions("pushViewController(", in: range) {
         .push
-      } else if coversOrWatches(range) {
+      } else if coversOrWatches(whole) {
         .covering
       } else if context.mentions("present(", in: range)
         || context.mentions("presentPanModal(", in: range)
@@ -75,8 +77,19 @@ extension AttachWithoutDetach {
         .other
       }
     let labels = function.signature.parameterClause.parameters.map { $0.firstName.text }
+    // The types it makes (a navigation controller of the app's that gives a covering style),
+    // unless it sets the style itself (copying the screen's own onto the container).
+    var creates: [String] = []
+    if kind == .sheet, !context.mentions("modalPresentationStyle", in: range) {
+      for token in body.tokens(viewMode: .sourceAccurate)
+      where token.text.first?.isUppercase == true
+        && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+      {
+        creates.append(token.text)
+      }
+    }
     context.facts.presentingMethods[name, default: []].append(
-      .init(owner: owner, labels: labels, kind: kind))
+      .init(owner: owner, labels: labels, kind: kind, creates: creates))
   }
 
   /// What the run says about sheets: which calls present one, which RIBs' screens cannot be
@@ -100,17 +113,27 @@ extension AttachWithoutDetach {
     /// PanModal's), or a method of the app's with those labels — the presenting view's own
     /// (`parentViews`) if it declares one, else every one the app declares — that presents
     /// without a covering style; and the route gives it none either.
-    func presentsAsSheet(_ push: FileFacts.Push, parentViews: Set<String>) -> Bool {
+    func presentsAsSheet(
+      _ push: FileFacts.Push, parentViews: Set<String>, isCovering: (String) -> Bool
+    ) -> Bool {
       guard !appWatchesDismissals, !push.coversScreen else { return false }
-      let declared = (methods[push.method] ?? []).filter {
-        $0.labels.starts(with: push.labels) || push.labels.starts(with: $0.labels)
+      // The call's labels in order among the declaration's (defaulted parameters left out).
+      let declared = (methods[push.method] ?? []).filter { method in
+        var rest = method.labels[...]
+        return push.labels.allSatisfy { label in
+          guard let found = rest.firstIndex(of: label) else { return false }
+          rest = rest[rest.index(after: found)...]
+          return true
+        }
       }
       if declared.isEmpty {
         return push.method == "presentPanModal"
           || (push.method == "present" && push.labels.first == "_")
       }
       let own = declared.filter { parentViews.contains($0.owner) }
-      return (own.isEmpty ? declared : own).allSatisfy { $0.kind == .sheet }
+      return (own.isEmpty ? declared : own).allSatisfy {
+        $0.kind == .sheet && !$0.creates.contains(where: isCovering)
+      }
     }
 
     /// Whether a screen of `rib` (its views `views`) cannot be swiped down or watches it, or

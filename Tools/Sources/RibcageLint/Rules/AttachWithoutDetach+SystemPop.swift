@@ -216,7 +216,8 @@ extension AttachWithoutDetach {
                     + "it when its view leaves the stack")
               ))
           } else if sheets.presentsAsSheet(
-            push, parentViews: routerRIBs[router].flatMap { views[$0] } ?? []),
+            push, parentViews: routerRIBs[router].flatMap { views[$0] } ?? [],
+            isCovering: { isAmong(sheets.dismissAware, $0) }),
             !sheets.isCovered(push.rib, views: shown, isAware: { isAmong(dismissAware, $0) })
           {
             result.append(

@@ -313,6 +313,52 @@ import Testing
       try findingPlaces(files, .attachWithoutDetach) == ["Home/HomeRouter.swift:17"])
   }
 
+  /// A covering style given by a container the presenting method makes, or as a parameter's
+  /// default value.
+  @Test func aSheetStyledByItsContainerOrADefaultArgumentIsNotReported() throws {
+    var files = Self.presentingParent()
+    files["Home/HomeRouter.swift"] = try #require(files["Home/HomeRouter.swift"])
+      .replacingOccurrences(
+        of: "viewController.uiviewController.present(router.viewControllable.uiviewController",
+        with: "viewController.present(router.viewControllable.uiviewController")
+    files["Home/HomeViewController.swift"] = """
+      import RIBs
+      final class HomeViewController: UIViewController, HomePresentable, HomeViewControllable {
+        func present(viewController: ViewControllable) {
+          present(AppNavigationController(rootViewController: viewController.uiviewController), animated: true)
+        }
+      }
+      final class AppNavigationController: UINavigationController {
+        override init(rootViewController: UIViewController) {
+          super.init(rootViewController: rootViewController)
+          modalPresentationStyle = .fullScreen
+        }
+      }
+      extension ViewControllable {
+        func present(_ child: UIViewController, style: UIModalPresentationStyle = .fullScreen, animated: Bool) {
+          child.modalPresentationStyle = style
+          uiviewController.present(child, animated: animated)
+        }
+      }
+      """
+    #expect(
+      try findingPlaces(files, .attachWithoutDetach) == ["Home/HomeRouter.swift:23"])
+    // A container whose style the method sets to the screen's own (the default: a sheet).
+    files["Home/HomeViewController.swift"] = try #require(files["Home/HomeViewController.swift"])
+      .replacingOccurrences(
+        of: "present(AppNavigationController(rootViewController: "
+          + "viewController.uiviewController), animated: true)",
+        with: """
+          let container = AppNavigationController(rootViewController: viewController.uiviewController)
+              container.modalPresentationStyle = viewController.uiviewController.modalPresentationStyle
+              present(container, animated: true)
+          """)
+    #expect(
+      try findingPlaces(files, .attachWithoutDetach) == [
+        "Home/HomeRouter.swift:17", "Home/HomeRouter.swift:23",
+      ])
+  }
+
   @Test func aSheetItsViewOrTheAppWatchesOrThatCannotBeSwipedIsNotReported() throws {
     // The views tell they were dismissed, refuse the swipe, or take a covering style from a
     // base class.
