@@ -21,3 +21,21 @@ enum EventPayload {
   indirect case workflow(WorkflowEvent)
   indirect case link(DeepLinkEvent)
 }
+
+extension EventPayload {
+  /// What a boxed case's box holds beyond the payload itself (its header and the value), which
+  /// the budget counts with it: the box is memory the recorder keeps as long as the event.
+  var boxedBytes: Int {
+    let header = 2 * MemoryLayout<Int>.stride
+    switch self {
+    case .none, .keyframe, .mark, .viewModel(.stored): return 0
+    case .viewModel(.boxed): return header + MemoryLayout<Any>.stride
+    case .plugin: return header + MemoryLayout<PluginEvent>.stride
+    case .diagnostic: return header + MemoryLayout<TreeDiagnostic>.stride
+    case .leak: return header + MemoryLayout<LeakReport>.stride
+    case .flag: return header + MemoryLayout<FlagStore.Change>.stride
+    case .workflow: return header + MemoryLayout<WorkflowEvent>.stride
+    case .link: return header + MemoryLayout<DeepLinkEvent>.stride
+    }
+  }
+}

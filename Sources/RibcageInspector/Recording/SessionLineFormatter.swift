@@ -24,9 +24,10 @@ struct SessionLineFormatter {
     into out: JSONLineWriter
   ) {
     for index in range {
+      // A segment's keyframe is its first record's.
       write(
-        segment.normalized(index), segment.payloads, keyframe: segment.keyframe, tables: &tables,
-        into: out)
+        segment.normalized(index), segment.payloads,
+        keyframe: index == 0 ? segment.keyframe : nil, tables: &tables, into: out)
     }
   }
 

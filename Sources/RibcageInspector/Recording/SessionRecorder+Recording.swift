@@ -22,6 +22,8 @@ extension SessionRecorder {
     _ kind: EventKind, payload: consuming EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
     path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, time: UInt64 = ribcage_ticks()
   ) {
+    // A boxed case's box is counted with what the caller says the payload weighs.
+    let payloadBytes = payloadBytes + payload.boxedBytes
     let index = ring.current.add(payload, bytes: payloadBytes)
     // The payload's bytes bring the checkpoint nearer by at most as many records as they
     // weigh, rounded up: moved that far, it is never passed (the check recomputes it exactly).

@@ -20,6 +20,20 @@ struct RecordRingTests {
     #expect(MemoryLayout<KeptViewModel>.stride <= 16)
   }
 
+  /// A boxed payload's box is memory the recorder keeps: the budget counts it.
+  @Test("a boxed payload counts its box")
+  func boxedPayloadsCountTheirBox() throws {
+    let app = RecordedApp()
+    let recorder = try SessionRecorder(app.root)
+    let before = recorder.retainedBytes
+    recorder.recordPlugin(PluginEvent(point: "p", plugin: "q", kind: .attached, flag: "f"))
+    #expect(
+      recorder.retainedBytes - before
+        >= MemoryLayout<EventRecord>.stride + MemoryLayout<EventPayload>.stride
+        + MemoryLayout<PluginEvent>.stride)
+    recorder.stop()
+  }
+
   @Test(
     "a tree growing and shrinking at random: a full ring reuses its segments and keyframes",
     arguments: [3, 19, 40])
