@@ -22,9 +22,9 @@ struct RecordRingTests {
 
   /// A boxed payload's box is memory the recorder keeps: the budget counts it.
   @Test("a boxed payload counts its box")
-  func boxedPayloadsCountTheirBox() throws {
+  func boxedPayloadsCountTheirBox() {
     let app = RecordedApp()
-    let recorder = try SessionRecorder(app.root)
+    let recorder = SessionRecorder(app.root)
     let before = recorder.retainedBytes
     recorder.recordPlugin(PluginEvent(point: "p", plugin: "q", kind: .attached, flag: "f"))
     #expect(
