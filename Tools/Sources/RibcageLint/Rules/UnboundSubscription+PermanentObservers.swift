@@ -151,7 +151,8 @@ extension UnboundSubscription {
     guard !observers.isEmpty else { return result }
     // A protocol's conformers answer for it (`AccountDatabaseProtocol`).
     var conformers: [String: [String]] = [:]
-    for (type, inherited) in run.inheritance {
+    // Sorted: the type named in a finding must not depend on a dictionary's order.
+    for (type, inherited) in run.inheritance.sorted(by: { $0.key < $1.key }) {
       for parent in inherited { conformers[parent, default: []].append(type) }
     }
     for (index, analysis) in run.analyses.enumerated() {
