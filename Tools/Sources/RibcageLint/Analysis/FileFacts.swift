@@ -333,6 +333,15 @@ struct FileFacts: Sendable {
   /// that could still bind them (the one called, the one called on its result) as
   /// `name(firstLabel:`: reported unless one of those is among the run's `lifecycleBinders`.
   var unboundSubscriptions: [(binders: [String], finding: RawFinding)] = []
+  /// One-shot Tasks in interactors touching the RIB after they suspend, with the interactor's
+  /// RIB: reported unless it is the root RIB, which lives as long as the app.
+  var interactorTasks: [(rib: String, finding: RawFinding)] = []
+  /// Builders the app's launch code makes (`RootBuilder(…)` in the app or scene delegate or
+  /// the `@main` app): their RIBs are roots.
+  var launchedBuilders: Set<String> = []
+  /// Builders RIB code makes (a parent's builder or component): no root, even when a demo app
+  /// launches one alone.
+  var ribBuiltBuilders: Set<String> = []
   /// Methods (`Type.method`) adding an observer that lives until removed (a Firebase
   /// `observe(.value) { }`) and dropping the handle that removes it, with what they observe.
   var permanentObservers: [String: String] = [:]

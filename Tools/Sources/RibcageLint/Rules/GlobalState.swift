@@ -11,8 +11,8 @@ extension Rule {
       owned by the right component and inject it. Singletons and mutable statics declared \
       outside RIB code are reported where RIB code uses them (`Session.shared`, `.shared` passed \
       as an argument, `Settings.token = …`, `UserDefaults.standard`, `UserDefaults()`, a static \
-      facade's members over SDK singletons), and once at their declaration, where the fix \
-      starts. An overlay singleton whose only state is its views, or a theme whose only state \
+      facade's members over SDK singletons), each naming the declaration, where the fix \
+      starts (suppressing the rule on the declaration's line accepts every use). An overlay singleton whose only state is its views, or a theme whose only state \
       is appearance (colours, bar styles, the views it restyles), is presentation when views \
       show it. Composition roots (`AppDelegate`, `SceneDelegate`, \
       the app's root component, `main.swift`) are where such objects are made: not reported.
@@ -579,7 +579,7 @@ final class GlobalState: FileRule, LintRule {
         facades[type] = (index, place)
       }
     }
-    var users: [String: [String]] = [:]  // type → RIB types using it
+    let sites = declarationSites(in: run, facades: facades)
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       var uses =
@@ -626,18 +626,21 @@ final class GlobalState: FileRule, LintRule {
         let key = "\(use.type)\(isGlobal ? "." + use.member : "")"
         // Every use is reported (one per line): each is a place the dependency must be injected.
         guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }
-        users[key, default: []].append(use.user)
+        // Accepted where it is declared (`// ribcage:disable:this global-state`): every use is.
+        let site = sites[key]
+        if site?.isAccepted == true { continue }
         if use.isView, viewsElsewhere,
           ViewHasLogic.reportsUse(of: use.type, member: use.member, io: io, singletons: singletons)
         {
           continue
         }
+        let declared = site.map { " (\($0.path):\($0.line))" } ?? ""
         let what =
           isGlobal
-          ? "the static var \(key)"
+          ? "the static var \(key)\(declared)"
           : isFacade && !singletons.contains(use.type)
-            ? "the static facade \(use.type).\(use.member) (over SDK or app singletons)"
-            : "the singleton \(use.type)"
+            ? "the static facade \(use.type).\(use.member)\(declared) (over SDK or app singletons)"
+            : "the singleton \(use.type)\(declared)"
         let message =
           use.isView
           ? "view \(use.user) uses \(what): views only render view models; let the interactor "
@@ -649,50 +652,6 @@ final class GlobalState: FileRule, LintRule {
     }
     result += locatorFindings(in: run, roots: roots)
     result += sdkInstanceFindings(in: run, roots: roots)
-    for (type, declaration) in facades.sorted(by: { $0.key < $1.key }) {
-      guard let using = users[type] else { continue }
-      let names = Array(Set(using)).sorted()
-      let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-      result.append(
-        (
-          declaration.file,
-          RawFinding(
-            rule: .globalState, place: declaration.place,
-            message: "\(type) is a static facade over SDK or app singletons, used from "
-              + "\(names.count) RIB type\(names.count == 1 ? "" : "s") (\(shown)): make it an "
-              + "ordinary service a component creates (`shared { }`) and injects, and the uses "
-              + "follow")
-        ))
-    }
-    // Once at each declaration RIB code uses: one place to fix it.
-    var namedByMeaning: Set<String> = []
-    for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }
-    for (index, analysis) in run.analyses.enumerated() {
-      let declarations =
-        analysis.facts.globalDeclarations
-        + analysis.facts.ownInstanceDeclarations.filter {
-          namedByMeaning.contains("\($0.type).\($0.name)")
-        }
-      for declaration in declarations {
-        let isSingleton =
-          SyntaxQueries.singletonNames.contains(declaration.name)
-          || namedByMeaning.contains("\(declaration.type).\(declaration.name)")
-        let key = isSingleton ? declaration.type : "\(declaration.type).\(declaration.name)"
-        guard let using = users[key] else { continue }
-        let names = Array(Set(using)).sorted()
-        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-        result.append(
-          (
-            index,
-            RawFinding(
-              rule: .globalState, place: declaration.place,
-              message: "\(isSingleton ? "singleton " + declaration.type : "static var " + key) "
-                + "is used from \(names.count) RIB type\(names.count == 1 ? "" : "s") (\(shown)): "
-                + "make it an ordinary service a component creates (`shared { }`) and injects, "
-                + "and the uses follow")
-          ))
-      }
-    }
     return result
   }
 

@@ -107,6 +107,19 @@ final class StrongListener: FileRule, LintRule {
     context.facts.ribTypeShapes[frame.info.name] = shape
   }
 
+  /// Prefixes of Apple's frameworks' classes (`AVCaptureMetadataOutput`, `UIView`).
+  static let platformPrefixes = [
+    "AV", "AR", "CA", "CI", "CL", "CM", "CV", "MK", "MTL", "NS", "PH", "SCN", "SK", "UI", "VN",
+  ]
+
+  /// Whether a type name is one of Apple's classes: a framework prefix, then a capital.
+  static func isPlatformClass(_ name: String) -> Bool {
+    platformPrefixes.contains { prefix in
+      guard name.hasPrefix(prefix) else { return false }
+      return name.dropFirst(prefix.count).first?.isUppercase == true
+    }
+  }
+
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var result: [(file: Int, finding: RawFinding)] = []
     // The RIB types (by code or name) of the run: what they conform to, what they store.
@@ -140,6 +153,14 @@ final class StrongListener: FileRule, LintRule {
         var advice =
           "declare it `weak var \(candidate.property): (any "
           + "\(candidate.type.isEmpty ? "Listener" : candidate.type))?`"
+        // A capture pipeline's output (`AVCaptureMetadataOutput`) is an object the owner makes
+        // and keeps, named like a module output: no listener.
+        if protocols[candidate.type] == nil, Self.isPlatformClass(candidate.type),
+          run.declaration(candidate.type, from: index) == nil,
+          !["Listener", "Delegate", "DataSource"].contains(where: candidate.type.hasSuffix)
+        {
+          continue
+        }
         if protocols[candidate.type] != nil {
           // Declared in the run: a listener only if a RIB type implements it (a service
           // protocol named `…Delegate` is implemented by a service).

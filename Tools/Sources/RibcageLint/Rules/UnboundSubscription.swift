@@ -49,6 +49,9 @@ final class UnboundSubscription: FileRule, LintRule {
     var keeper: String?
     var suspension: Suspension
     var isWorker: Bool
+    /// The interactor's RIB (`Root` for `RootInteractor`): decided with the run, which knows
+    /// whether it is the root RIB, which nothing detaches.
+    var rib: String?
   }
 
   /// Where a task's body (or an `async` method's) first suspends.
@@ -88,6 +91,7 @@ final class UnboundSubscription: FileRule, LintRule {
   }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    noteLaunchedBuilder(call, named: name, on: base)
     guard let info = context.frame?.info else { return }
     if notePermanentObserver(call, named: name, on: base, in: info) { return }
     guard info.roles.contains(.interactor) || info.roles.contains(.worker) else { return }
@@ -256,7 +260,7 @@ final class UnboundSubscription: FileRule, LintRule {
         result.append((index, pending.finding))
       }
     }
-    return result + permanentObserverFindings(in: run)
+    return result + permanentObserverFindings(in: run) + interactorTaskFindings(in: run)
   }
 
   // MARK: What a subscription is
@@ -381,7 +385,8 @@ final class UnboundSubscription: FileRule, LintRule {
     tasks.append(
       OneShotTask(
         call: call, type: info.name, keeper: keeper, suspension: suspension,
-        isWorker: info.roles.contains(.worker) && !info.roles.contains(.interactor)))
+        isWorker: info.roles.contains(.worker) && !info.roles.contains(.interactor),
+        rib: info.roles.contains(.interactor) ? info.ribPrefix : nil))
   }
 
   /// Where a body (a task's, an `async` method's) first suspends, and what it names after.
@@ -505,13 +510,22 @@ final class UnboundSubscription: FileRule, LintRule {
       let kept =
         task.keeper.map { "it is kept in '\($0)' but never cancelled; " }
         ?? "nothing keeps it to cancel; "
-      context.report(
-        .unboundSubscription, task.call,
+      let message =
         "Task in \(task.type) touches \(what) after its await on line \(awaitLine)\(inMethod): it "
-          + "ends after the RIB deactivates, updating a detached RIB and keeping it alive "
-          + "meanwhile; \(kept)keep it and cancel it in "
-          + "\(task.isWorker ? "didStop" : "willResignActive") (or touch nothing of the RIB "
-          + "after the await)")
+        + "ends after the RIB deactivates, updating a detached RIB and keeping it alive "
+        + "meanwhile; \(kept)keep it and cancel it in "
+        + "\(task.isWorker ? "didStop" : "willResignActive") (or touch nothing of the RIB "
+        + "after the await)"
+      if let rib = task.rib, !context.inTestDouble {
+        context.facts.interactorTasks.append(
+          (
+            rib,
+            RawFinding(
+              rule: .unboundSubscription, place: context.place(task.call), message: message)
+          ))
+      } else {
+        context.report(.unboundSubscription, task.call, message)
+      }
     }
   }
 

@@ -88,7 +88,7 @@ import Testing
       paths: [], workingDirectory: folder.path)
     #expect(
       report.findings.map { "\($0.rule) \($0.path):\($0.line)" }.sorted() == [
-        "global-state Home/HomeInteractor.swift:3", "global-state Support/Store.swift:3",
+        "global-state Home/HomeInteractor.swift:3",
         "view-has-logic Home/HomeViewController.swift:3",
       ])
   }

@@ -36,6 +36,24 @@ import Testing
   }
 }
 
+extension StrongListenerTests {
+  /// A camera screen keeps its capture outputs (made by itself, named `…Output` like a module
+  /// output): Apple's classes, no listener. An Apple delegate protocol held strongly still is.
+  @Test func aPlatformCaptureOutputIsNoListener() throws {
+    let source = """
+      import RIBs
+      final class ScannerViewController: UIViewController, ScannerPresentable {
+        var metadataOutput: AVCaptureMetadataOutput
+        private var photoOutput: AVCapturePhotoOutput?
+        var tableDelegate: UITableViewDelegate?
+        var moduleOutput: ScannerOutput?
+        init(output: AVCaptureMetadataOutput) { metadataOutput = output }
+      }
+      """
+    #expect(try lines(source, .strongListener) == [5, 6])
+  }
+}
+
 @Suite(.timeLimit(.minutes(10))) struct HelperHoldsOwnerTests {
   @Test func anAdapterWhoseDelegateAndDataSourceTheInteractorSetsToItselfIsReported() throws {
     let files = [
