@@ -262,6 +262,14 @@ struct FileFacts: Sendable {
   /// Writes to `dependency.x` from a RIB's types: the RIB, `x`, where, the message (a fault
   /// unless the RIB's own component makes `x`).
   var dependencyStreamWrites: [(rib: String, property: String, place: Place, message: String)] = []
+  /// Writes to a stream a type's initializer was handed (`Type.label`, the parameter's label):
+  /// reported unless every call building the type makes the stream fresh for that argument.
+  var parameterStreamWrites: [(parameter: String, place: Place, message: String)] = []
+  /// `Type.label` of the arguments calls building a type pass a stream made on the spot
+  /// (`initialState: .init(value: state)`, `BehaviorRelay(value: [])`), and of those passing
+  /// anything else.
+  var freshStreamArguments: Set<String> = []
+  var otherStreamArguments: Set<String> = []
   /// Methods (`Type.method`) whose bodies send into a subject or relay: the write side of the
   /// app's own stream wrapper (`MutableStream.update(with:)` over a `BehaviorRelay`).
   var streamWritingMethods: Set<String> = []

@@ -54,6 +54,11 @@ struct RunFacts {
     return nil
   }
 
+  /// How many modules declare a type named `name`.
+  func moduleCount(declaring name: String) -> Int {
+    declaringModules.reduce(0) { $0 + (declared[$1]?[name] != nil ? 1 : 0) }
+  }
+
   /// The module a file belongs to, from its path.
   static func module(of path: String) -> String {
     let folders = path.split(separator: "/").dropLast().map(String.init)

@@ -46,6 +46,12 @@ struct Suppressions: Sendable {
 
   private init() {}
 
+  /// Whether `rule`, by its name, is suppressed on `line` alone (`disable:this rule`,
+  /// `disable:next rule` above it): not by `all`, nor by a range — a decision about that line.
+  func namesRule(_ rule: String, at line: Int) -> Bool {
+    lines[line]?.contains(rule) == true
+  }
+
   /// Whether `rule` is suppressed on `line`.
   func suppresses(_ rule: String, at line: Int) -> Bool {
     if let rules = lines[line], rules.contains(rule) || rules.contains("all") { return true }

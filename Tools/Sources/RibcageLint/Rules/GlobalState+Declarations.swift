@@ -3,45 +3,82 @@ extension GlobalState {
   struct DeclarationSite {
     var path: String
     var line: Int
-    /// Suppressed on its own line: the team accepts it, and so every use of it.
+    /// `global-state` suppressed by name on the declaration's own line (`// ribcage:disable:this
+    /// global-state`): the team accepts that accessor, and every use of it. Not a range, not
+    /// `all`: silencing a file for itself says nothing about its uses elsewhere.
     var isAccepted: Bool
   }
 
-  /// The declarations RIB code's uses are keyed by (`Type` for a singleton or facade,
-  /// `Type.member` for a mutable static): named in each use's message rather than reported
-  /// apart — the declaration is where the fix starts, each use is where the state is reached,
-  /// and a summary at the declaration repeated what the uses say.
-  static func declarationSites(
-    in run: RunFacts, facades: [String: (file: Int, place: Place)]
-  ) -> [String: DeclarationSite] {
-    var namedByMeaning: Set<String> = []
-    for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }
-    var sites: [String: DeclarationSite] = [:]
-    func note(_ key: String, file: Int, place: Place) {
-      guard sites[key] == nil else { return }
-      let analysis = run.analyses[file]
-      sites[key] = DeclarationSite(
-        path: analysis.shownPath, line: place.line,
-        isAccepted: analysis.suppressions.suppresses(Rule.globalState.id, at: place.line))
-    }
-    for (index, analysis) in run.analyses.enumerated() {
-      let declarations =
-        analysis.facts.globalDeclarations
-        + analysis.facts.ownInstanceDeclarations.filter {
-          namedByMeaning.contains("\($0.type).\($0.name)")
+  /// The declarations RIB code's uses are named by: under `folder|Type` (a singleton or
+  /// facade: its first accessor) and `folder|Type.member` (each accessor or mutable static), the
+  /// folder the type is declared in, so two same-named types in two modules stay two.
+  ///
+  /// Named in each use's message rather than reported apart: the declaration is where the fix
+  /// starts, each use is where the state is reached, and a summary at the declaration repeated
+  /// what the uses say.
+  struct DeclarationSites {
+    private var sites: [String: DeclarationSite] = [:]
+    /// `folder|Type` → whether every accessor declared for it is accepted.
+    private var everyAccessorAccepted: [String: Bool] = [:]
+
+    init(in run: RunFacts, facades: [String: (file: Int, place: Place)]) {
+      var namedByMeaning: Set<String> = []
+      for analysis in run.analyses { namedByMeaning.formUnion(analysis.facts.singletonMembers) }
+      for (index, analysis) in run.analyses.enumerated() {
+        let declarations =
+          analysis.facts.globalDeclarations
+          + analysis.facts.ownInstanceDeclarations.filter {
+            namedByMeaning.contains("\($0.type).\($0.name)")
+          }
+        for declaration in declarations {
+          note(declaration.type, declaration.name, file: index, place: declaration.place, run)
         }
-      for declaration in declarations {
-        let isSingleton =
-          SyntaxQueries.singletonNames.contains(declaration.name)
-          || namedByMeaning.contains("\(declaration.type).\(declaration.name)")
-        note(
-          isSingleton ? declaration.type : "\(declaration.type).\(declaration.name)",
-          file: index, place: declaration.place)
+      }
+      for (type, declaration) in facades.sorted(by: { $0.key < $1.key }) {
+        note(type, nil, file: declaration.file, place: declaration.place, run)
       }
     }
-    for (type, declaration) in facades {
-      note(type, file: declaration.file, place: declaration.place)
+
+    private mutating func note(
+      _ type: String, _ member: String?, file: Int, place: Place, _ run: RunFacts
+    ) {
+      let analysis = run.analyses[file]
+      let site = DeclarationSite(
+        path: analysis.shownPath, line: place.line,
+        isAccepted: analysis.suppressions.namesRule(Rule.globalState.id, at: place.line))
+      // Under the declaring folder, and under none for a type declared nowhere the run can
+      // tell apart (an extension of a system type, `extension UIFont { static var … }`).
+      for folder in [run.folders[file], ""] {
+        if let member {
+          let key = "\(folder)|\(type).\(member)"
+          if sites[key] == nil { sites[key] = site }
+          everyAccessorAccepted["\(folder)|\(type)", default: true] =
+            everyAccessorAccepted["\(folder)|\(type)", default: true] && site.isAccepted
+        }
+        // A facade's uses name the facade (not a static var it also declares).
+        if sites["\(folder)|\(type)"] == nil || member == nil {
+          sites["\(folder)|\(type)"] = site
+        }
+      }
     }
-    return sites
+
+    /// The declaration of `type.member` as file `index` sees it (its own module first): the
+    /// accessor's own, else the type's.
+    func site(of type: String, member: String, from index: Int, in run: RunFacts)
+      -> DeclarationSite?
+    {
+      let folder = run.declaration(type, from: index)?.folder ?? ""
+      return sites["\(folder)|\(type).\(member)"] ?? sites["\(folder)|\(type)"]
+        ?? sites["|\(type).\(member)"] ?? sites["|\(type)"]
+    }
+
+    /// Whether a use of `type.member` is accepted where it is declared: that accessor, or —
+    /// for a use through the type itself (its static method) — every accessor of it.
+    func isAccepted(_ type: String, member: String, from index: Int, in run: RunFacts) -> Bool {
+      let folder = run.declaration(type, from: index)?.folder ?? ""
+      if let own = sites["\(folder)|\(type).\(member)"] { return own.isAccepted }
+      return everyAccessorAccepted["\(folder)|\(type)"]
+        ?? sites["\(folder)|\(type)"]?.isAccepted ?? false
+    }
   }
 }

@@ -579,7 +579,7 @@ final class GlobalState: FileRule, LintRule {
         facades[type] = (index, place)
       }
     }
-    let sites = declarationSites(in: run, facades: facades)
+    let sites = DeclarationSites(in: run, facades: facades)
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       var uses =
@@ -627,8 +627,8 @@ final class GlobalState: FileRule, LintRule {
         // Every use is reported (one per line): each is a place the dependency must be injected.
         guard seen.insert("\(use.place.line)|\(key)").inserted else { continue }
         // Accepted where it is declared (`// ribcage:disable:this global-state`): every use is.
-        let site = sites[key]
-        if site?.isAccepted == true { continue }
+        if sites.isAccepted(use.type, member: use.member, from: index, in: run) { continue }
+        let site = sites.site(of: use.type, member: use.member, from: index, in: run)
         if use.isView, viewsElsewhere,
           ViewHasLogic.reportsUse(of: use.type, member: use.member, io: io, singletons: singletons)
         {

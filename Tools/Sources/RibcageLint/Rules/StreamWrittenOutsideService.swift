@@ -57,6 +57,10 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     /// (`_relay = dependency.relay`): whose they are is decided with the RIB's component, as
     /// `dependency.x` writes are.
     var fromDependency: [String: String] = [:]
+    /// Of those, the ones set from a labelled parameter (`self.state = initialState`): the
+    /// label (`initialState`). A stream every builder of the type makes fresh for that argument
+    /// is the type's own (decided with every file).
+    var parameterLabels: [String: String] = [:]
     /// Writes to a property's stream (resolved when the type ends: properties may come later).
     var pendingWrites: [(name: String, node: Syntax)] = []
   }
@@ -94,6 +98,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     known.writes.privateWriteSides.formUnion(finished.privateWriteSides)
     known.writes.handedIn.formUnion(finished.handedIn)
     known.writes.fromDependency.merge(finished.fromDependency) { first, _ in first }
+    known.writes.parameterLabels.merge(finished.parameterLabels) { first, _ in first }
     known.writes.pendingWrites += finished.pendingWrites
     if frame.info.shape != .extensionType { known.info = frame.info }
     finishedTypes[name] = known
@@ -113,6 +118,12 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
         context.facts.dependencyStreamWrites.append(
           (
             rib, property, context.place(write.node),
+            Self.sharedWriteMessage(info.name, write.name)
+          ))
+      } else if let label = finished.parameterLabels[write.name], !context.inTestDouble {
+        context.facts.parameterStreamWrites.append(
+          (
+            "\(info.name).\(label)", context.place(write.node),
             Self.sharedWriteMessage(info.name, write.name)
           ))
       } else {
@@ -201,6 +212,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
     guard !types.isEmpty else { return }
     if let name = SyntaxQueries.propertyName(target), Self.isHandedIn(value, at: node) {
       types[types.count - 1].handedIn.insert(name)
+      if let label = Self.parameterLabel(value, at: node) {
+        types[types.count - 1].parameterLabels[name] = label
+      }
       // `dependency.x`, `dependencyInfo.x`: a member of what the initializer was given.
       if let member = value.as(MemberAccessExprSyntax.self),
         member.base?.is(DeclReferenceExprSyntax.self) == true
@@ -230,6 +244,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   }
 
   override func visit(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?) {
+    noteStreamArguments(call, named: name, on: base)
     guard let info = context.frame?.info, !types.isEmpty else { return }
     if let base, let receiver = SyntaxQueries.ownPropertyName(base),
       let forwarded = forwarders["\(info.name).\(receiver)"], let rib = info.ribPrefix,
@@ -321,7 +336,7 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   /// A view side writing its interactor's stream, when the interactor is a RIB's (a plain MVP
   /// component's presenter feeding its own interactor's input is that component's design).
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
-    var result = delegateWrites(in: run) + listenerWrites(in: run)
+    var result = delegateWrites(in: run) + listenerWrites(in: run) + parameterWrites(in: run)
     let ownership = StreamOwnership(run)
     var writingMethods: Set<String> = []
     for analysis in run.analyses { writingMethods.formUnion(analysis.facts.streamWritingMethods) }

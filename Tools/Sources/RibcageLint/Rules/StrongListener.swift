@@ -107,17 +107,12 @@ final class StrongListener: FileRule, LintRule {
     context.facts.ribTypeShapes[frame.info.name] = shape
   }
 
-  /// Prefixes of Apple's frameworks' classes (`AVCaptureMetadataOutput`, `UIView`).
-  static let platformPrefixes = [
-    "AV", "AR", "CA", "CI", "CL", "CM", "CV", "MK", "MTL", "NS", "PH", "SCN", "SK", "UI", "VN",
-  ]
-
-  /// Whether a type name is one of Apple's classes: a framework prefix, then a capital.
+  /// AVFoundation's outputs (`AVCaptureMetadataOutput`, `AVCapturePhotoOutput`,
+  /// `AVPlayerItemVideoOutput`): objects a screen makes and keeps, named like a module output.
+  /// Only these: an app's own `…Output` protocol may start with any capitals (`SKUPickerOutput`).
   static func isPlatformClass(_ name: String) -> Bool {
-    platformPrefixes.contains { prefix in
-      guard name.hasPrefix(prefix) else { return false }
-      return name.dropFirst(prefix.count).first?.isUppercase == true
-    }
+    name.hasPrefix("AV") && name.dropFirst(2).first?.isUppercase == true
+      && name.hasSuffix("Output")
   }
 
   static func findings(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
@@ -156,8 +151,7 @@ final class StrongListener: FileRule, LintRule {
         // A capture pipeline's output (`AVCaptureMetadataOutput`) is an object the owner makes
         // and keeps, named like a module output: no listener.
         if protocols[candidate.type] == nil, Self.isPlatformClass(candidate.type),
-          run.declaration(candidate.type, from: index) == nil,
-          !["Listener", "Delegate", "DataSource"].contains(where: candidate.type.hasSuffix)
+          run.declaration(candidate.type, from: index) == nil
         {
           continue
         }

@@ -227,17 +227,32 @@ final class ViewHasLogic: FileRule, LintRule {
         + "report user actions to a listener; move this into the interactor or a service")
   }
 
-  /// Types whose code does networking or persistence, and the protocols they implement.
+  /// Types whose code does networking or persistence, and the protocols they implement — but
+  /// not a Core Data entity (`class Diary: NSManagedObject`), whose generated code names a
+  /// fetch request: a record a view shows, as a view model's value is.
   static func businessObjects(in run: RunFacts) -> Set<String> {
     var io: Set<String> = []
     for analysis in run.analyses { io.formUnion(analysis.facts.ioTypes) }
     for (index, analysis) in run.analyses.enumerated() {
       for (name, inherited) in analysis.facts.declaredInheritance where io.contains(name) {
+        if inherited.contains(where: { TypeText.baseName($0) == "NSManagedObject" }) {
+          io.remove(name)
+          continue
+        }
         io.formUnion(
           inherited.filter { run.declaration($0, from: index)?.shape == .protocolType })
       }
     }
     return io
+  }
+
+  /// Whether `type.member` is one of the app's static helpers on a system store it extends
+  /// (`UserDefaults.setDefaultFont(_:)` in `extension UserDefaults`, whose body writes the
+  /// standard defaults): persistence, though the type is not declared in the run. The store's
+  /// own shared instance (`UserDefaults.standard`) is `global-state`'s.
+  static func isExtendedStoreHelper(_ type: String, member: String, io: Set<String>) -> Bool {
+    ioNames.contains(type) && io.contains(type) && !networkingNames.contains(type)
+      && !GlobalState.sharedAccessors.contains(member) && member != "default"
   }
 
   /// Whether a view's use of `type.member` is this rule's: a business object's static member,
@@ -285,7 +300,9 @@ final class ViewHasLogic: FileRule, LintRule {
         let isSingleton = SyntaxQueries.singletonNames.contains(use.member)
         // A singleton service, or any type doing I/O, declared in the run (a library's image
         // pipeline is the view's own business).
-        guard run.declaration(use.type, from: index) != nil,
+        guard
+          run.declaration(use.type, from: index) != nil
+            || isExtendedStoreHelper(use.type, member: use.member, io: io),
           use.member.first?.isUppercase != true,  // `Type.Nested` is a type
           reportsUse(of: use.type, member: use.member, io: io, singletons: singletons),
           seen.insert("\(use.place.line)|\(use.type)").inserted

@@ -79,4 +79,56 @@ import Testing
     ]
     #expect(try findingPlaces(files, .unboundSubscription) == ["Card/CardInteractor.swift:5"])
   }
+
+  /// From a hostile review: a root named like another module's RIB, builders the app's wiring
+  /// makes for parents, a builder handed to another, and a parent naming a builder through its
+  /// module do not make roots.
+  @Test func onlyTheRIBTheLaunchCodeStartsIsTheRoot() throws {
+    let files = [
+      "Sources/Driver/Home/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: LaunchRouter<HomeInteractable, HomeViewControllable> {}
+      """,
+      "Sources/Driver/Home/HomeInteractor.swift": Self.interactor("Home"),
+      "Sources/Rider/Home/HomeRouter.swift": """
+      import RIBs
+      final class HomeRouter: ViewableRouter<HomeInteractable, HomeViewControllable> {}
+      """,
+      "Sources/Rider/Home/HomeInteractor.swift": Self.interactor("Home"),
+      "Sources/Rider/App/AppComponent.swift": """
+      import RIBs
+      final class AppComponent: Component<EmptyDependency>, RootDependency {
+        var loggedOut: LoggedOutBuildable { LoggedOutBuilder(dependency: self) }
+      }
+      """,
+      "Sources/Rider/App/AppDelegate.swift": """
+      import RIBs
+      final class AppDelegate: UIResponder, UIApplicationDelegate {
+        func start() {
+          let root = RootBuilder(dependency: component, signUp: SignUpBuilder(dependency: component))
+          launchRouter = root.build()
+          demo = CheckoutBuilder(dependency: MockCheckoutDependency())
+        }
+      }
+      """,
+      "Sources/Rider/LoggedOut/LoggedOutInteractor.swift": Self.interactor("LoggedOut"),
+      "Sources/Rider/SignUp/SignUpInteractor.swift": Self.interactor("SignUp"),
+      "Sources/Rider/Root/RootInteractor.swift": Self.interactor("Root"),
+      "Sources/Rider/Checkout/CheckoutInteractor.swift": Self.interactor("Checkout"),
+      "Sources/Rider/Cart/CartComponent.swift": """
+      import RIBs
+      import CheckoutKit
+      final class CartComponent: Component<CartDependency> {
+        var checkout: CheckoutBuildable { CheckoutKit.CheckoutBuilder(dependency: self) }
+      }
+      """,
+    ]
+    #expect(
+      try findingPlaces(files, .unboundSubscription).sorted() == [
+        "Sources/Rider/Checkout/CheckoutInteractor.swift:5",
+        "Sources/Rider/Home/HomeInteractor.swift:5",
+        "Sources/Rider/LoggedOut/LoggedOutInteractor.swift:5",
+        "Sources/Rider/SignUp/SignUpInteractor.swift:5",
+      ])
+  }
 }
