@@ -90,7 +90,14 @@ extension PatternBindingSyntax {
 
   /// `Foo` for an initializer `Foo(...)` or `Foo<Bar>(...)`.
   var initializerCallee: String {
-    guard let call = initializer?.value.as(FunctionCallExprSyntax.self) else { return "" }
+    guard var call = initializer?.value.as(FunctionCallExprSyntax.self) else { return "" }
+    // `AppleLoginManager().then { $0.delegate = self }` (the Then library): the object made.
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "then",
+      let made = member.base?.as(FunctionCallExprSyntax.self)
+    {
+      call = made
+    }
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
       return reference.baseName.text
     }

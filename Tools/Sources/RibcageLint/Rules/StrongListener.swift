@@ -39,10 +39,28 @@ final class StrongListener: FileRule, LintRule {
       let member = target.as(MemberAccessExprSyntax.self), let base = member.base
     else { return }
     let holder = SyntaxQueries.unwrapped(base)
-    guard let name = SyntaxQueries.propertyName(holder), !SyntaxQueries.isSelf(holder) else {
+    guard
+      let name = SyntaxQueries.propertyName(holder) ?? Self.configuredProperty(holder),
+      !SyntaxQueries.isSelf(holder)
+    else {
       return
     }
     selfAssignments.append((info.name, name, member.declName.baseName.text))
+  }
+
+  /// `$0` in `lazy var manager = LoginManager().then { $0.delegate = self }` (the Then
+  /// library's configuring closure): the property it configures.
+  static func configuredProperty(_ holder: ExprSyntax) -> String? {
+    guard holder.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .dollarIdentifier("$0")
+    else { return nil }
+    var node = holder.parent
+    while let current = node, !current.is(ClosureExprSyntax.self) { node = current.parent }
+    guard let call = node?.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "then",
+      let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?
+        .as(PatternBindingSyntax.self)
+    else { return nil }
+    return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
   }
 
   override func fileDidEnd() {

@@ -58,6 +58,38 @@ extension StrongListenerTests {
   }
 }
 
+extension StrongListenerTests {
+  /// A helper configured with the Then library (`Manager().then { $0.delegate = self }`) by the
+  /// view controller that owns it, holding its delegate strongly: a cycle.
+  @Test func aHelperConfiguredInAThenClosureWithItsOwnerAsDelegate() throws {
+    let files = [
+      "Login/SignInManager.swift": """
+      import AuthenticationServices
+      protocol SignInManagerDelegate {
+        func signedIn(email: String)
+      }
+      final class SignInManager: NSObject {
+        var delegate: SignInManagerDelegate?
+        var other: SignInManagerDelegate?
+      }
+      """,
+      "Login/LoginViewController.swift": """
+      import RIBs
+      import Then
+      final class LoginViewController: UIViewController, LoginPresentable {
+        private lazy var manager = SignInManager().then {
+          $0.delegate = self
+        }
+      }
+      extension LoginViewController: SignInManagerDelegate {
+        func signedIn(email: String) {}
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .strongListener) == ["Login/SignInManager.swift:6"])
+  }
+}
+
 @Suite(.timeLimit(.minutes(10))) struct HelperHoldsOwnerTests {
   @Test func anAdapterWhoseDelegateAndDataSourceTheInteractorSetsToItselfIsReported() throws {
     let files = [
