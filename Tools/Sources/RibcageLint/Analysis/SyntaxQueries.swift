@@ -228,6 +228,10 @@ enum SyntaxQueries {
 
   /// Whether `expression` reads as a type: `UICollectionView`, `UIKit.UIView`.
   private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+    // `BehaviorRelay<Date>` in `BehaviorRelay<Date>.init(value: now)`.
+    if let specialized = expression.as(GenericSpecializationExprSyntax.self) {
+      return isTypeName(specialized.expression)
+    }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return reference.baseName.text.first?.isUppercase == true
     }

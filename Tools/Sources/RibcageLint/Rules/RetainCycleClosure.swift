@@ -75,6 +75,24 @@ final class RetainCycleClosure: FileRule, LintRule {
     "Dictionary", "Array", "Set", "ContiguousArray", "String", "Result", "Data",
     "UITraitCollection",
   ]
+  /// Objects that let go of their closures once they have run them: a property animator drops
+  /// its animation and completion blocks when the animation ends (or is stopped), so an
+  /// animator the type keeps holds `self` only while it animates.
+  static let closuresReleasedWhenDone: Set<String> = ["UIViewPropertyAnimator"]
+
+  /// Whether the function making an animator starts it and lets it run: one paused part-way
+  /// (`fractionComplete = 0.5`, the blur-intensity trick) never ends, and keeps its blocks.
+  static func startsAnimating(around call: FunctionCallExprSyntax) -> Bool {
+    var node = call.parent
+    while let current = node, !current.is(FunctionDeclSyntax.self),
+      !current.is(InitializerDeclSyntax.self)
+    {
+      node = current.parent
+    }
+    guard let text = node?.description else { return false }
+    return text.contains("startAnimation") && !text.contains("fractionComplete")
+      && !text.contains("pauseAnimation")
+  }
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
   static let finiteSources: [String: Set<String>] = [
@@ -169,7 +187,10 @@ final class RetainCycleClosure: FileRule, LintRule {
       } else if SyntaxQueries.isInitializer(call.calledExpression),
         // `Dictionary(grouping:by:)`: a standard-library value runs the closure at once.
         !Self.valueTypesRunningClosures.contains(
+          SyntaxQueries.calleeTypeName(call.calledExpression)),
+        !(Self.closuresReleasedWhenDone.contains(
           SyntaxQueries.calleeTypeName(call.calledExpression))
+          && Self.startsAnimating(around: call))
       {
         if let property = storedPropertyTarget(of: call) {
           // `dataSource = DataSource(configureCell: { self.… })`: stored on self through the

@@ -70,4 +70,26 @@ import Testing
         "Cart/CartInteractor.swift:12", "Pick/PickInteractor.swift:12",
       ])
   }
+
+  /// A relay the interactor makes itself, spelled `BehaviorRelay<Date>.init(value:)`, is its own.
+  @Test func aStreamMadeWithASpecializedInitIsTheTypesOwn() throws {
+    let source = """
+      import RIBs
+      import RxRelay
+      final class HomeInteractor: PresentableInteractor<HomePresentable> {
+        var param: BehaviorRelay<Date>
+        var other: BehaviorRelay<Date>
+        init(presenter: HomePresentable, other: BehaviorRelay<Date>) {
+          self.param = BehaviorRelay<Date>.init(value: Date())
+          self.other = other
+          super.init(presenter: presenter)
+        }
+        func picked(_ date: Date) {
+          param.accept(date)
+          other.accept(date)
+        }
+      }
+      """
+    #expect(try lines(source, .streamWrittenOutsideService) == [13])
+  }
 }
