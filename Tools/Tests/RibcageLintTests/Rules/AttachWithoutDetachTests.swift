@@ -279,6 +279,56 @@ import Testing
       ])
   }
 
+  /// A `ViewControllable` extension presenting what it is handed, beside a test double that
+  /// overrides `present` to count calls: the double is not how the app presents.
+  @Test func aSheetThroughAnExtensionIsReportedWhateverATestDoubleOverrides() throws {
+    let files = [
+      "Util/ViewControllable+Present.swift": """
+      import RIBs
+      public extension ViewControllable {
+        func present(_ viewControllable: ViewControllable, animated: Bool, completion: (() -> Void)?) {
+          uiviewController.present(viewControllable.uiviewController, animated: animated, completion: completion)
+        }
+      }
+      """,
+      "TestSupport/ViewControllableMock.swift": """
+      import RIBs
+      public final class ViewControllableMock: UIViewController, ViewControllable {
+        public var presentCallCount = 0
+        public override func present(_ controller: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+          presentCallCount += 1
+        }
+      }
+      """,
+      "Catch/CatchRouter.swift": """
+      import RIBs
+      final class CatchRouter: ViewableRouter<CatchInteractable, CatchViewControllable>, CatchRouting {
+        private let loginBuilder: LoginBuildable
+        private var loginRouter: ViewableRouting?
+        func routeToLogin() {
+          guard loginRouter == nil else { return }
+          let router = loginBuilder.build(withListener: interactor)
+          viewController.present(router.viewControllable, animated: true, completion: nil)
+          loginRouter = router
+          attachChild(router)
+        }
+        func detachLogin() {
+          guard let router = loginRouter else { return }
+          loginRouter = nil
+          detachChild(router)
+        }
+      }
+      """,
+      "Login/LoginViewController.swift": """
+      import RIBs
+      final class LoginViewController: UIViewController, LoginPresentable, LoginViewControllable {
+        weak var listener: LoginPresentableListener?
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .attachWithoutDetach) == ["Catch/CatchRouter.swift:8"])
+  }
+
   /// Where a covering style is set (the child's builder), what only looks like one (a custom
   /// button), PanModal's dismissal hook, and a cycle of inheritance in code that does not
   /// compile.
