@@ -174,6 +174,9 @@ struct FileFacts: Sendable {
   var facades: [String: Place] = [:]
   /// `Type.member` of those static members.
   var facadeMembers: Set<String> = []
+  /// Static methods the app declares in an extension of a system store and that use it
+  /// (`UserDefaults.setDefaultFont`): persistence wherever they are called from.
+  var storeHelpers: Set<String> = []
   /// Types (declarations and extensions) that keep state: a stored `var` or a stored `let` of
   /// anything but a literal, members writing defaults, files, the keychain, a database, or
   /// reaching another singleton than the app's environment (a singleton that is none of these
@@ -270,6 +273,8 @@ struct FileFacts: Sendable {
   /// anything else.
   var freshStreamArguments: Set<String> = []
   var otherStreamArguments: Set<String> = []
+  /// Types declaring more than one initializer (another may take the stream from elsewhere).
+  var severalInitializers: Set<String> = []
   /// Methods (`Type.method`) whose bodies send into a subject or relay: the write side of the
   /// app's own stream wrapper (`MutableStream.update(with:)` over a `BehaviorRelay`).
   var streamWritingMethods: Set<String> = []

@@ -241,6 +241,17 @@ enum SyntaxQueries {
     return false
   }
 
+  /// The type a call builds: `Foo` for `Foo(…)`, `Foo<Bar>(…)`, `Foo.init(…)` and
+  /// `Foo<Bar>.init(…)`, else empty.
+  static func constructedTypeName(_ callee: ExprSyntax) -> String {
+    if let member = callee.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base
+    {
+      return calleeTypeName(base)
+    }
+    return calleeTypeName(callee)
+  }
+
   /// `Foo` for a callee `Foo` or `Foo<Bar>`, else empty.
   static func calleeTypeName(_ callee: ExprSyntax) -> String {
     if let reference = callee.as(DeclReferenceExprSyntax.self) {

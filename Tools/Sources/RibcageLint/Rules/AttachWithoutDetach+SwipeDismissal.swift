@@ -35,6 +35,8 @@ extension AttachWithoutDetach {
   func noteDismissalAwareness(
     in frame: FileContext.Frame, range: Range<Int>, isPlatformExtension: Bool
   ) {
+    // A test double's (a mock watching dismissals) says nothing of the app's screens.
+    guard context.includesTests || !frame.info.isTestDouble, !context.inTestDouble else { return }
     let name = frame.info.name
     // Every signal below says "resent" or "Dismiss" (`modalPresentationStyle`,
     // `presentationController…`, `allowsDragToDismiss`): one scan rules most types out.

@@ -77,8 +77,12 @@ extension GlobalState {
     func isAccepted(_ type: String, member: String, from index: Int, in run: RunFacts) -> Bool {
       let folder = run.declaration(type, from: index)?.folder ?? ""
       if let own = sites["\(folder)|\(type).\(member)"] { return own.isAccepted }
-      return everyAccessorAccepted["\(folder)|\(type)"]
-        ?? sites["\(folder)|\(type)"]?.isAccepted ?? false
+      if let every = everyAccessorAccepted["\(folder)|\(type)"] { return every }
+      if let site = sites["\(folder)|\(type)"] { return site.isAccepted }
+      // Declared in an extension in another folder than the type (`extension Session { static
+      // let shared … }` in a module of its own): its own line still decides.
+      return sites["|\(type).\(member)"]?.isAccepted
+        ?? everyAccessorAccepted["|\(type)"] ?? false
     }
   }
 }

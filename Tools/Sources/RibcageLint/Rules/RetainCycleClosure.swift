@@ -91,7 +91,7 @@ final class RetainCycleClosure: FileRule, LintRule {
     }
     guard let text = node?.description else { return false }
     return text.contains("startAnimation") && !text.contains("fractionComplete")
-      && !text.contains("pauseAnimation")
+      && !text.contains("pauseAnimation") && !text.contains("pausesOnCompletion")
   }
 
   /// Sources that complete after a value or at once: a subscription to them ends by itself.
@@ -187,9 +187,9 @@ final class RetainCycleClosure: FileRule, LintRule {
       } else if SyntaxQueries.isInitializer(call.calledExpression),
         // `Dictionary(grouping:by:)`: a standard-library value runs the closure at once.
         !Self.valueTypesRunningClosures.contains(
-          SyntaxQueries.calleeTypeName(call.calledExpression)),
+          SyntaxQueries.constructedTypeName(call.calledExpression)),
         !(Self.closuresReleasedWhenDone.contains(
-          SyntaxQueries.calleeTypeName(call.calledExpression))
+          SyntaxQueries.constructedTypeName(call.calledExpression))
           && Self.startsAnimating(around: call))
       {
         if let property = storedPropertyTarget(of: call) {

@@ -28,15 +28,25 @@ extension StreamWrittenOutsideService {
     return nil
   }
 
-  /// Notes, for a call building a type (`Name(label: …)`), which labelled arguments are streams
-  /// made on the spot.
+  /// Notes, for a call building a type (`Name(label: …)`, `Name.init(label: …)`), which
+  /// labelled arguments are streams made on the spot — only in the RIB's own builder building
+  /// its own part (`ListBuilder` making `ListInteractor`): a preview, a demo or another RIB
+  /// making one fresh says nothing of the app's; anywhere else, any argument counts as handed
+  /// in.
   func noteStreamArguments(_ call: FunctionCallExprSyntax, named name: String, on base: ExprSyntax?)
   {
-    guard base == nil, name.first?.isUppercase == true, !call.arguments.isEmpty else { return }
+    let type = SyntaxQueries.constructedTypeName(call.calledExpression)
+    guard !type.isEmpty, type.first?.isUppercase == true, !call.arguments.isEmpty,
+      !context.inTestDouble
+    else { return }
+    let builder = context.frames.last {
+      $0.info.roles.contains(.builder) || $0.info.roles.contains(.component)
+    }
+    let isOwnBuilder = builder?.info.ribPrefix.map { type.hasPrefix($0) } ?? false
     for argument in call.arguments {
       guard let label = argument.label?.text else { continue }
-      let key = "\(name).\(label)"
-      if Self.makesStream(argument.expression) {
+      let key = "\(type).\(label)"
+      if isOwnBuilder, Self.makesStream(argument.expression) {
         context.facts.freshStreamArguments.insert(key)
       } else {
         context.facts.otherStreamArguments.insert(key)
@@ -50,21 +60,26 @@ extension StreamWrittenOutsideService {
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
       return member.declName.baseName.tokenKind == .keyword(.`init`)
     }
-    return writeSideTypes.contains(SyntaxQueries.calleeTypeName(call.calledExpression))
+    return writeSideTypes.contains(SyntaxQueries.constructedTypeName(call.calledExpression))
   }
 
   /// The writes to handed-in streams, but those every construction made fresh.
   static func parameterWrites(in run: RunFacts) -> [(file: Int, finding: RawFinding)] {
     var fresh: Set<String> = []
     var other: Set<String> = []
+    var several: Set<String> = []
     for analysis in run.analyses {
       fresh.formUnion(analysis.facts.freshStreamArguments)
       other.formUnion(analysis.facts.otherStreamArguments)
+      several.formUnion(analysis.facts.severalInitializers)
     }
     var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
       for write in analysis.facts.parameterStreamWrites
-      where !fresh.contains(write.parameter) || other.contains(write.parameter) {
+      where !fresh.contains(write.parameter) || other.contains(write.parameter)
+        || several.contains(String(write.parameter.prefix { $0 != "." }))
+        || run.moduleCount(declaring: String(write.parameter.prefix { $0 != "." })) > 1
+      {
         result.append(
           (
             index,
@@ -74,5 +89,16 @@ extension StreamWrittenOutsideService {
       }
     }
     return result
+  }
+}
+
+extension StreamWrittenOutsideService {
+  /// The initializers a type's declaration (or extension) declares.
+  static func initializerCount(_ declaration: Syntax) -> Int {
+    let members =
+      declaration.as(ClassDeclSyntax.self)?.memberBlock.members
+      ?? declaration.as(ExtensionDeclSyntax.self)?.memberBlock.members
+      ?? declaration.as(StructDeclSyntax.self)?.memberBlock.members
+    return members?.filter { $0.decl.is(InitializerDeclSyntax.self) }.count ?? 0
   }
 }

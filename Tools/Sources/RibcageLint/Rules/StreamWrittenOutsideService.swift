@@ -88,6 +88,9 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   override func typeWillEnd(_ frame: FileContext.Frame) {
     guard let finished = types.popLast() else { return }
     let name = frame.info.name
+    if !finished.parameterLabels.isEmpty, Self.initializerCount(frame.declaration) > 1 {
+      context.facts.severalInitializers.insert(name)
+    }
     guard var known = finishedTypes[name] else {
       finishedTypes[name] = (finished, frame.info)
       finishedOrder.append(name)

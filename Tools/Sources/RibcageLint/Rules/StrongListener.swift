@@ -40,7 +40,7 @@ final class StrongListener: FileRule, LintRule {
     else { return }
     let holder = SyntaxQueries.unwrapped(base)
     guard
-      let name = SyntaxQueries.propertyName(holder) ?? Self.configuredProperty(holder),
+      let name = Self.configuredProperty(holder) ?? SyntaxQueries.propertyName(holder),
       !SyntaxQueries.isSelf(holder)
     else {
       return

@@ -203,12 +203,20 @@ final class ViewHasLogic: FileRule, LintRule {
 
   /// A plain type's method bodies are not walked: their bytes tell whether it does I/O.
   override func visitSkippedBody(_ body: CodeBlockSyntax) {
-    guard !ioNamesInFile.isEmpty, let outer = context.frames.first?.info, outer.roles.isEmpty,
-      !context.facts.ioTypes.contains(outer.name)
+    guard !ioNamesInFile.isEmpty, let outer = context.frames.first?.info, outer.roles.isEmpty
     else { return }
     let range = body.position.utf8Offset..<body.endPosition.utf8Offset
-    if ioNamesInFile.contains(where: { context.mentions($0, in: range) }) {
-      context.facts.ioTypes.insert(outer.name)
+    guard ioNamesInFile.contains(where: { context.mentions($0, in: range) }) else { return }
+    context.facts.ioTypes.insert(outer.name)
+    // `extension UserDefaults { static func setDefaultFont(…) { UserDefaults.standard… } }`:
+    // a helper of the app's on a system store, persistence wherever it is called from.
+    if outer.shape == .extensionType, Self.ioNames.contains(outer.name),
+      let function = body.parent?.as(FunctionDeclSyntax.self),
+      function.modifiers.contains(where: {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      })
+    {
+      context.facts.storeHelpers.insert("\(outer.name).\(function.name.text)")
     }
   }
 
@@ -227,18 +235,12 @@ final class ViewHasLogic: FileRule, LintRule {
         + "report user actions to a listener; move this into the interactor or a service")
   }
 
-  /// Types whose code does networking or persistence, and the protocols they implement — but
-  /// not a Core Data entity (`class Diary: NSManagedObject`), whose generated code names a
-  /// fetch request: a record a view shows, as a view model's value is.
+  /// Types whose code does networking or persistence, and the protocols they implement.
   static func businessObjects(in run: RunFacts) -> Set<String> {
     var io: Set<String> = []
     for analysis in run.analyses { io.formUnion(analysis.facts.ioTypes) }
     for (index, analysis) in run.analyses.enumerated() {
       for (name, inherited) in analysis.facts.declaredInheritance where io.contains(name) {
-        if inherited.contains(where: { TypeText.baseName($0) == "NSManagedObject" }) {
-          io.remove(name)
-          continue
-        }
         io.formUnion(
           inherited.filter { run.declaration($0, from: index)?.shape == .protocolType })
       }
@@ -246,13 +248,31 @@ final class ViewHasLogic: FileRule, LintRule {
     return io
   }
 
+  /// Core Data entities (`class Diary: NSManagedObject`): their generated code names a fetch
+  /// request, but a view holding one holds a record it shows, as a view model's value. A view
+  /// calling one's static members (`Diary.fetchRequest()`, `Diary.deleteAll(in:)`) still does
+  /// the persistence itself.
+  static func coreDataEntities(in run: RunFacts) -> Set<String> {
+    var entities: Set<String> = []
+    for analysis in run.analyses {
+      for (name, inherited) in analysis.facts.declaredInheritance
+      where inherited.contains(where: { TypeText.baseName($0) == "NSManagedObject" }) {
+        entities.insert(name)
+      }
+    }
+    return entities
+  }
+
   /// Whether `type.member` is one of the app's static helpers on a system store it extends
   /// (`UserDefaults.setDefaultFont(_:)` in `extension UserDefaults`, whose body writes the
-  /// standard defaults): persistence, though the type is not declared in the run. The store's
-  /// own shared instance (`UserDefaults.standard`) is `global-state`'s.
-  static func isExtendedStoreHelper(_ type: String, member: String, io: Set<String>) -> Bool {
-    ioNames.contains(type) && io.contains(type) && !networkingNames.contains(type)
-      && !GlobalState.sharedAccessors.contains(member) && member != "default"
+  /// standard defaults): persistence, though the type is not declared in the run. Only a static
+  /// method the app declares in an extension of the store and whose body names it; the store's
+  /// own constants (`UserDefaults.didChangeNotification`) and shared instance are not.
+  static func isExtendedStoreHelper(_ type: String, member: String, helpers: Set<String>)
+    -> Bool
+  {
+    ioNames.contains(type) && !networkingNames.contains(type)
+      && helpers.contains("\(type).\(member)")
   }
 
   /// Whether a view's use of `type.member` is this rule's: a business object's static member,
@@ -275,13 +295,16 @@ final class ViewHasLogic: FileRule, LintRule {
       singletons.formUnion(analysis.facts.singletons)
     }
     let io = businessObjects(in: run)
+    let held = io.subtracting(coreDataEntities(in: run))
+    var helpers: Set<String> = []
+    for analysis in run.analyses { helpers.formUnion(analysis.facts.storeHelpers) }
     for (index, analysis) in run.analyses.enumerated() {
       var seen: Set<String> = []
       for property in analysis.facts.viewProperties {
         // A service is a reference type (a value type named `…Store` is data) that a
         // component provides, or that is named as one; or any type whose code does I/O.
         guard let target = run.declaration(property.type, from: index),
-          io.contains(property.type)
+          held.contains(property.type)
             || (target.shape != .structType && target.shape != .enumType
               && (provided.contains(property.type) || property.looksLikeService)),
           seen.insert("\(property.view)|\(property.type)").inserted
@@ -302,7 +325,7 @@ final class ViewHasLogic: FileRule, LintRule {
         // pipeline is the view's own business).
         guard
           run.declaration(use.type, from: index) != nil
-            || isExtendedStoreHelper(use.type, member: use.member, io: io),
+            || isExtendedStoreHelper(use.type, member: use.member, helpers: helpers),
           use.member.first?.isUppercase != true,  // `Type.Nested` is a type
           reportsUse(of: use.type, member: use.member, io: io, singletons: singletons),
           seen.insert("\(use.place.line)|\(use.type)").inserted
