@@ -327,6 +327,14 @@ struct FileFacts: Sendable {
   /// name, whether it is a free function's call, where (a service locator's use when `name` is
   /// one).
   var locatorUses: [(user: String, name: String, isCall: Bool, place: Place)] = []
+  /// Property wrappers declared in the file whose code resolves from a shared container
+  /// (`@propertyWrapper struct Injected<T> { init() { wrappedValue = DIContainer.shared.resolve() } }`).
+  var locatorWrappers: Set<String> = []
+  /// Properties of RIB code under a custom attribute (`@Injected var useCase: UseCase`), and
+  /// whether the file imports a resolving library (Resolver, Factory) whose wrappers do that.
+  var wrappedProperties:
+    [(user: String, property: String, wrapper: String, importsResolver: Bool, place: Place)] =
+      []
   /// Types the app's launch code creates (`AppDelegate`, `SceneDelegate`, the `@main` app), or
   /// that are created with an empty dependency (`RootComponent(dependency: EmptyComponent())`).
   var launchCreations: Set<String> = []

@@ -38,6 +38,7 @@ final class GlobalState: FileRule, LintRule {
 
   override func typeDidStart(_ frame: FileContext.Frame) {
     guard frame.info.shape != .protocolType else { return }
+    noteLocatorWrapper(frame)
     if frame.info.shape == .enumType { noteCaseOnlyEnum(frame) }
     let range = frame.declaration.position.utf8Offset..<frame.declaration.endPosition.utf8Offset
     if !frame.info.roles.isEmpty || Self.actsOnState(range, in: context)
@@ -72,6 +73,7 @@ final class GlobalState: FileRule, LintRule {
   static let containerTypes: Set<String> = ["Container"]
 
   override func visit(_ property: PropertyDeclaration) {
+    if !property.declaration.attributes.isEmpty { noteWrappedProperty(property) }
     if property.isTopLevel, Self.containerTypes.contains(property.binding.initializerCallee) {
       context.facts.containerGlobals.insert(property.name)
     }
@@ -651,6 +653,7 @@ final class GlobalState: FileRule, LintRule {
       }
     }
     result += locatorFindings(in: run, roots: roots)
+    result += wrapperLocatorFindings(in: run, roots: roots)
     result += sdkInstanceFindings(in: run, roots: roots)
     return result
   }
