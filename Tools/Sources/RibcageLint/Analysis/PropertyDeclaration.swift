@@ -92,10 +92,13 @@ extension PatternBindingSyntax {
   var initializerCallee: String {
     guard var call = initializer?.value.as(FunctionCallExprSyntax.self) else { return "" }
     // `AppleLoginManager().then { $0.delegate = self }` (the Then library): the object made.
+    // Not a promise's `then` (`firstly { … }.then { … }`): only an object made by its type.
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       member.declName.baseName.text == "then",
       let made = member.base?.as(FunctionCallExprSyntax.self)
     {
+      guard SyntaxQueries.calleeTypeName(made.calledExpression).first?.isUppercase == true
+      else { return "" }
       call = made
     }
     if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {

@@ -163,9 +163,15 @@ final class StrongListener: FileRule, LintRule {
     let assignments = run.analyses.flatMap(\.facts.selfAssignments)
     for (index, analysis) in run.analyses.enumerated() {
       for candidate in analysis.facts.strongListeners {
+        // A class (`UIViewController`, one of the app's) is weak as it is; a protocol needs `any`.
+        let isClass =
+          run.declaration(candidate.type, from: index).map { $0.shape == .classType }
+          ?? GlobalState.isUIType(candidate.type)
         var advice =
-          "declare it `weak var \(candidate.property): (any "
-          + "\(candidate.type.isEmpty ? "Listener" : candidate.type))?`"
+          isClass
+          ? "declare it `weak var \(candidate.property): \(candidate.type)?`"
+          : "declare it `weak var \(candidate.property): (any "
+            + "\(candidate.type.isEmpty ? "Listener" : candidate.type))?`"
         // A capture pipeline's output (`AVCaptureMetadataOutput`) is an object the owner makes
         // and keeps, named like a module output: no listener.
         if protocols[candidate.type] == nil, Self.isPlatformClass(candidate.type),

@@ -167,4 +167,37 @@ import Testing
     ]
     #expect(try findingPlaces(files, .globalState).isEmpty)
   }
+
+  /// A class held as a delegate is made weak as it is (`any` is for protocols); a promise's
+  /// `then` makes no object of its callee's type.
+  @Test func aClassDelegatesAdviceAndAPromisesThen() throws {
+    let source = """
+      import RIBs
+      import UIKit
+      final class ChildViewController: UIViewController, ChildPresentable {
+        var delegate: UIViewController?
+        var listener: ChildPresentableListener?
+      }
+      """
+    let found = try findings(source, rule: .strongListener)
+    #expect(found.map(\.line) == [4, 5])
+    #expect(found.first?.message.contains("`weak var delegate: UIViewController?`") == true)
+    #expect(found.last?.message.contains("(any ChildPresentableListener)?") == true)
+
+    let files = [
+      "Sync/SyncInteractor.swift": """
+      import RIBs
+      import PromiseKit
+      final class SyncInteractor: Interactor, SyncDelegate {
+        lazy var pending = firstly { fetch() }.then { self.store($0) }
+      }
+      """,
+      "Sync/firstly.swift": """
+      final class firstly {
+        var delegate: SyncDelegate?
+      }
+      """,
+    ]
+    #expect(try findingPlaces(files, .strongListener).isEmpty)
+  }
 }
