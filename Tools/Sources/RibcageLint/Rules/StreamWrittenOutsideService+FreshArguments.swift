@@ -8,24 +8,12 @@ extension StreamWrittenOutsideService {
   /// The label of the initializer parameter `value` is (`initialState` for `self.state =
   /// initialState` in `init(initialState: …)`), if it is a labelled one.
   static func parameterLabel(_ value: ExprSyntax, at node: SequenceExprSyntax) -> String? {
-    guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-    var current = node.parent
-    while let parent = current {
-      if let initializer = parent.as(InitializerDeclSyntax.self) {
-        let parameter = initializer.signature.parameterClause.parameters.first {
-          ($0.secondName ?? $0.firstName).text == name
-        }
-        guard let label = parameter?.firstName, label.tokenKind != .wildcard else { return nil }
-        return label.text
-      }
-      if parent.is(MemberBlockSyntax.self) || parent.is(FunctionDeclSyntax.self)
-        || parent.is(ClosureExprSyntax.self)
-      {
-        return nil
-      }
-      current = parent.parent
-    }
-    return nil
+    guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let parameter = enclosingInitializer(of: node)?.signature.parameterClause.parameters
+        .first(where: { ($0.secondName ?? $0.firstName).text == name }),
+      parameter.firstName.tokenKind != .wildcard
+    else { return nil }
+    return parameter.firstName.text
   }
 
   /// Notes, for a call building a type (`Name(label: …)`, `Name.init(label: …)`), which
@@ -75,11 +63,12 @@ extension StreamWrittenOutsideService {
     }
     var result: [(file: Int, finding: RawFinding)] = []
     for (index, analysis) in run.analyses.enumerated() {
-      for write in analysis.facts.parameterStreamWrites
-      where !fresh.contains(write.parameter) || other.contains(write.parameter)
-        || several.contains(String(write.parameter.prefix { $0 != "." }))
-        || run.moduleCount(declaring: String(write.parameter.prefix { $0 != "." })) > 1
-      {
+      for write in analysis.facts.parameterStreamWrites {
+        let type = String(write.parameter.prefix { $0 != "." })
+        guard
+          !fresh.contains(write.parameter) || other.contains(write.parameter)
+            || several.contains(type) || run.moduleCount(declaring: type) > 1
+        else { continue }
         result.append(
           (
             index,

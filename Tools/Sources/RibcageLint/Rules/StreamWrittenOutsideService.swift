@@ -443,22 +443,27 @@ final class StreamWrittenOutsideService: FileRule, LintRule {
   private static func isHandedIn(_ value: ExprSyntax, at node: SequenceExprSyntax) -> Bool {
     var root = value
     while let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base }
-    guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+    guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let initializer = enclosingInitializer(of: node)
+    else { return false }
+    return initializer.signature.parameterClause.parameters.contains {
+      ($0.secondName ?? $0.firstName).text == name
+    }
+  }
+
+  /// The initializer an assignment is directly in (not in a method, a closure or a nested type).
+  static func enclosingInitializer(of node: SequenceExprSyntax) -> InitializerDeclSyntax? {
     var current = node.parent
     while let parent = current {
-      if let initializer = parent.as(InitializerDeclSyntax.self) {
-        return initializer.signature.parameterClause.parameters.contains {
-          ($0.secondName ?? $0.firstName).text == name
-        }
-      }
+      if let initializer = parent.as(InitializerDeclSyntax.self) { return initializer }
       if parent.is(MemberBlockSyntax.self) || parent.is(FunctionDeclSyntax.self)
         || parent.is(ClosureExprSyntax.self)
       {
-        return false
+        return nil
       }
       current = parent.parent
     }
-    return false
+    return nil
   }
 
   /// Whether writes to shared streams are checked in `info`: RIB code that is not a service (or a
