@@ -4,7 +4,8 @@ import RibcageInspector
 /// A session recorder in an app-like turn, against the same app without one: a 30-RIB tree with
 /// three screens rendering `Codable` view models; each turn one state change renders all three
 /// (three view models encoded and recorded), and every tenth turn a three-RIB child is attached
-/// and detached (13 tree events and 9 hook times). Per turn.
+/// and detached (13 tree events and 9 hook times). Per turn; `ratio` while the ring fills (the
+/// first 32 MB), `steady_ratio` once it is full.
 @MainActor
 enum RecorderApp {
   static func run() -> String {
@@ -28,6 +29,11 @@ enum RecorderApp {
     while recorder.droppedEventCount == 0 { recordedApp.play(turns: 1_000) }
     let filled = recorder.eventCount
     while recorder.droppedEventCount < filled { recordedApp.play(turns: 1_000) }
+    // The same comparison once the ring is full (what a recorder left on spends most of its
+    // life in): it drops a segment as it closes one, and writes in memory it has written
+    // before, where the first fill touches each page for the first time.
+    let steady = measurement.compare(
+      ribcage: { recordedApp.play(turns: turns) }, floor: { plainApp.play(turns: turns) })
     let before = recorder.eventCount
     let recordedAllocations = countAllocations { recordedApp.play(turns: 200) }
     let events = recorder.eventCount - before
@@ -46,7 +52,7 @@ enum RecorderApp {
     let readPerEvent = readNanoseconds / keptEvents
     return benchLine(
       "recorder-app", comparison,
-      extra: "events_per_turn=\(format(eventsPerTurn)) "
+      extra: "steady_ratio=\(format(steady.ratio)) events_per_turn=\(format(eventsPerTurn)) "
         + "allocs_per_event=\(format(allocationsPerEvent)) "
         + "read_ns_per_event=\(format(readPerEvent)) "
         + "read_ns_per_turn=\(format(readPerEvent * eventsPerTurn)) session_bytes=\(bytes)")

@@ -12,8 +12,13 @@ final class RenderAnnouncer {
   /// diagnostics handlers and retaining it would take the slow, side-table way on every render.
   @exclusivity(unchecked) private var tree: Unmanaged<TreeContext>?
   @exclusivity(unchecked) private var treeOwner: TreeContext?
-  /// The router of the RIB running the loop, while it runs.
-  @exclusivity(unchecked) private weak var rib: RouterNode?
+  /// The router of the RIB running the loop, while it runs; held unretained, as a weak
+  /// reference would make every retain of the router take the slow, side-table way, and
+  /// loading it would retain it on every render.
+  @exclusivity(unchecked) private var rib: Unmanaged<RouterNode>?
+  /// Whether the router is still there (a root released while active keeps its RIB running
+  /// until the tree stops it).
+  @exclusivity(unchecked) private var ribPresence: RouterPresence?
   /// Whether the loop runs in a tree: all the render step checks when it is not recorded.
   @exclusivity(unchecked) @usableFromInline private(set) var isInTree = false
 
@@ -22,7 +27,8 @@ final class RenderAnnouncer {
 
   /// Points it at `rib`'s tree, or at none.
   func announce(to rib: RouterNode?) {
-    self.rib = rib
+    self.rib = rib.map { Unmanaged.passUnretained($0) }
+    ribPresence = rib?.extrasCreatingIfNeeded.presence
     treeOwner = rib?.existingContext
     tree = treeOwner.map { Unmanaged.passUnretained($0) }
     isInTree = treeOwner != nil
@@ -46,8 +52,11 @@ final class RenderAnnouncer {
   @usableFromInline
   func emit<ViewModel>(_ viewModel: ViewModel) {
     guard let tree else { return }
-    let rib = rib
-    Self.read(tree) { $0.emitRender(viewModel, by: rib) }
+    if let rib, ribPresence?.isPresent == true {
+      Self.read(tree, rib) { $0.emitRender(viewModel, by: $1) }
+    } else {
+      Self.read(tree) { $0.emitRender(viewModel, by: nil) }
+    }
   }
 
   /// Calls `body` with `tree`, retaining nothing (see ``TreeContext``'s own helper for why a
@@ -58,5 +67,14 @@ final class RenderAnnouncer {
     _ tree: Unmanaged<TreeContext>, _ body: (TreeContext) -> Result
   ) -> Result {
     tree._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Calls `body` with `tree` and `rib`, retaining neither.
+  @inline(__always)
+  private nonisolated static func read(
+    _ tree: Unmanaged<TreeContext>, _ rib: Unmanaged<RouterNode>,
+    _ body: (TreeContext, RouterNode) -> Void
+  ) {
+    tree._withUnsafeGuaranteedRef { tree in rib._withUnsafeGuaranteedRef { body(tree, $0) } }
   }
 }

@@ -19,6 +19,8 @@ final class RouterExtras {
   var callRecorder: (@MainActor (RouterCall) -> Void)?
   /// Which children have their view on screen (`RouterNode.screens`), once asked for.
   var screenTracker: ScreenTracker?
+  /// Whether the router is still there, for what holds it unretained; made when first asked for.
+  nonisolated(unsafe) private var knownPresence: RouterPresence?
 
   // What a root released while active hands over from its (nonisolated) deinit.
 
@@ -42,14 +44,24 @@ final class RouterExtras {
     let detachHandlers: [@MainActor () -> Void]
   }
 
-  /// Hands over what the stop needs; called from the router's deinit. Release a launched root on
-  /// the main actor (as any app does): released on another thread, its deinit would clear the
-  /// parent links of children that are still running on the main actor.
+  /// Notes that the router is gone and, for an active root, hands over what the stop needs;
+  /// called from the router's deinit. Release a launched root on the main actor (as any app
+  /// does): released on another thread, its deinit would clear the parent links of children
+  /// that are still running on the main actor.
   nonisolated func routerReleased(children: [RouterNode], context: TreeContext?) {
+    knownPresence?.routerWent()
     guard let record = activeRoot else { return }
     released = ReleasedRoot(
       record: record, children: children, context: context,
       detachHandlers: detachHandlers.map(\.handler))
+  }
+
+  /// Whether the router is still there (see ``RouterPresence``).
+  var presence: RouterPresence {
+    if let knownPresence { return knownPresence }
+    let made = RouterPresence()
+    knownPresence = made
+    return made
   }
 
   isolated deinit {

@@ -83,11 +83,13 @@ open class RouterNode {
   deinit {
     leakSlot.markDeallocated()
     if interactable.owningRouter === self { interactable.owningRouter = nil }
-    if let extras, extras.activeRoot != nil {
+    if let extras {
       extras.routerReleased(children: childNodes, context: ownContext)
-      // The extras keep the children until they have stopped them (and release them then).
-      _ = Self.orphanChildren(of: childNodes)
-      return
+      if extras.activeRoot != nil {
+        // The extras keep the children until they have stopped them (and release them then).
+        _ = Self.orphanChildren(of: childNodes)
+        return
+      }
     }
     guard !childNodes.isEmpty else { return }
     // A child someone else still holds becomes a root: its parent link must not dangle.

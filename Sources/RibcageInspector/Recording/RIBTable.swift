@@ -35,8 +35,8 @@ final class RIBTable {
     var isLoaded: Bool
     var hasView: Bool
     var isLive = true
-    /// Whether `viewModels` has one for the slot.
-    var hasViewModel = false
+    /// The view model it rendered last, if any.
+    var lastViewModel: LastViewModel?
   }
 
   /// A router type's RIB name (raw and escaped for JSON) and type name.
@@ -50,8 +50,8 @@ final class RIBTable {
   /// Slots in use or free (`nodes` holds `capacity`).
   @exclusivity(unchecked) private var count = 0
   @exclusivity(unchecked) private var capacity = 64
-  /// The last view model each slot rendered.
-  @exclusivity(unchecked) private(set) var viewModels: [Keyframe.RenderedViewModel?] = []
+  /// The last view models that came boxed, by slot (rare: ``LastViewModel`` says which).
+  @exclusivity(unchecked) private var boxedViewModels: [Int32: KeptViewModel] = [:]
   /// Every path seen, interned.
   @exclusivity(unchecked) var paths = PathTable()
   @exclusivity(unchecked) private(set) var namings: [Naming] = []
@@ -126,11 +126,29 @@ final class RIBTable {
     return Int32(truncatingIfNeeded: slot)
   }
 
-  /// Keeps `viewModel` as what `slot` rendered last.
-  func setViewModel(_ viewModel: consuming Keyframe.RenderedViewModel, at slot: Int32) {
-    viewModels[Int(slot)] = viewModel
-    if !nodes[Int(slot)].hasViewModel { viewModelCount += 1 }
-    nodes[Int(slot)].hasViewModel = true
+  /// Keeps `kept`, of view model type `type`, as what `slot` rendered last.
+  @inline(__always)
+  func setViewModel(_ kept: borrowing KeptViewModel, type: Int32, at slot: Int32) {
+    if nodes[Int(slot)].lastViewModel == nil { viewModelCount += 1 }
+    switch kept {
+    case .stored(let chunk, let index):
+      nodes[Int(slot)].lastViewModel = LastViewModel(
+        type: type, index: index, chunk: Unmanaged.passUnretained(chunk))
+      if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
+    case .boxed:
+      nodes[Int(slot)].lastViewModel = LastViewModel(type: type, index: 0, chunk: nil)
+      boxedViewModels[slot] = copy kept
+    }
+  }
+
+  /// What `slot` rendered last, retained: for a keyframe.
+  func viewModel(at slot: Int32) -> Keyframe.RenderedViewModel? {
+    guard let last = nodes[Int(slot)].lastViewModel else { return nil }
+    guard let chunk = last.chunk else {
+      return boxedViewModels[slot].map { Keyframe.RenderedViewModel(type: last.type, value: $0) }
+    }
+    return Keyframe.RenderedViewModel(
+      type: last.type, value: .stored(chunk.takeUnretainedValue(), last.index))
   }
 
   /// Adds `router` below `parent` (or as a root), last of its siblings; returns its slot, and
@@ -184,7 +202,6 @@ final class RIBTable {
       nodes = larger
       capacity *= 2
     }
-    viewModels.append(nil)
     count += 1
     return Int32(count - 1)
   }
@@ -249,13 +266,13 @@ final class RIBTable {
 
   private func free(_ slot: Int32) {
     let index = Int(slot)
-    if nodes[index].hasViewModel {
-      viewModels[index] = nil
+    if nodes[index].lastViewModel != nil {
+      if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
       viewModelCount -= 1
     }
     slots?[nodes[index].object] = nil
     nodes[index].isLive = false
-    nodes[index].hasViewModel = false
+    nodes[index].lastViewModel = nil
     nodes[index].next = firstFree
     firstFree = slot
     liveCount -= 1

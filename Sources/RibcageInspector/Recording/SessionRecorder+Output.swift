@@ -15,7 +15,7 @@ extension SessionRecorder {
     keyframe.reserveViewModels(ribs.viewModelCount)
     ribs.forEachInPreorder { slot in
       let node = ribs[slot]
-      if node.hasViewModel, let viewModel = ribs.viewModels[Int(slot)] {
+      if let viewModel = ribs.viewModel(at: slot) {
         keyframe.viewModels.append((keyframe.ribs.count, viewModel))
       }
       keyframe.ribs.append(

@@ -250,11 +250,12 @@ extension SessionRecorder {
   /// Records a render the tap handed over: the view model is copied, in place, into its type's
   /// store (no box), unless its dynamic type is not the type it was rendered as (a subclass).
   func recordRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
-    guard ObjectIdentifier(type(of: viewModel)) == ObjectIdentifier(ViewModel.self) else {
+    let type = tables.viewModelTypes.index(of: ViewModel.self)
+    guard tables.viewModelTypes.isExactly(viewModel, type: type) else {
       recordRender(boxed: viewModel, by: router)
       return
     }
-    let type = viewModelType(ViewModel.self, sampling: viewModel)
+    sampleIfDue(viewModel, type: type)
     record(render: tables.viewModelTypes.keep(viewModel, type: type), type: type, by: router)
   }
 
@@ -265,20 +266,19 @@ extension SessionRecorder {
   }
 
   private func recordRender(boxed viewModel: Any, by router: RouterNode?) {
-    let index = viewModelType(type(of: viewModel), sampling: viewModel)
-    record(render: .boxed(viewModel), type: index, by: router)
+    let type = tables.viewModelTypes.index(of: Swift.type(of: viewModel))
+    sampleIfDue(viewModel, type: type)
+    record(render: .boxed(viewModel), type: type, by: router)
   }
 
-  /// The index of `viewModelType`. What a view model of a type takes encoded is what the budget
-  /// counts it as: learnt from its first value, then one render in every
-  /// `ViewModelTypes.sampleInterval` (`value` is boxed then, and only then).
+  /// What a view model of a type takes encoded is what the budget counts it as: learnt from its
+  /// first value, then one render in every `ViewModelTypes.sampleInterval` (`value` is boxed
+  /// then, and only then).
   @inline(__always)
-  private func viewModelType<ViewModel>(_ viewModelType: Any.Type, sampling value: ViewModel)
-    -> Int32
-  {
-    let (type, isSampleDue) = tables.viewModelTypes.type(of: viewModelType)
-    if isSampleDue { _ = formatter.encode(value, type: type, tables: &tables) }
-    return type
+  private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32) {
+    if tables.viewModelTypes.isSampleDue(type) {
+      _ = formatter.encode(value, type: type, tables: &tables)
+    }
   }
 
   /// Appends a render record of `kept`, of view model type `type`, and keeps it as what the
@@ -293,7 +293,7 @@ extension SessionRecorder {
       record(.render, payload: .viewModel(kept), payloadBytes: bytes, other: UInt64(type))
       return
     }
-    ribs.setViewModel(Keyframe.RenderedViewModel(type: type, value: kept), at: slot)
+    ribs.setViewModel(kept, type: type, at: slot)
     let node = ribs[slot]
     record(
       .render, payload: .viewModel(kept), payloadBytes: bytes, rib: node.id, path: node.path,

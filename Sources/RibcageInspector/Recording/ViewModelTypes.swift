@@ -11,6 +11,10 @@ struct ViewModelTypes {
     var escapedName: [UInt8]
     var estimatedBytes: Int
     var rendersUntilSample: Int
+    /// Whether every value rendered as this type is of this very type (a struct or an enum, not
+    /// a class, which a subclass's value may be rendered as, nor an existential): learnt from
+    /// the first value rendered as it; `nil` until then.
+    var holdsOnlyItself: Bool?
     /// Where its values are kept, made at the first value kept in place.
     var store: ViewModelStore?
   }
@@ -22,18 +26,19 @@ struct ViewModelTypes {
   private var lastIndex: Int32 = 0
   static let sampleInterval = 1_024
 
-  /// The index of `type`, and whether a value of it is due to be sampled.
-  mutating func type(of type: Any.Type) -> (index: Int32, isSampleDue: Bool) {
+  /// The index of `type`.
+  @inline(__always)
+  mutating func index(of type: Any.Type) -> Int32 {
     let key = ObjectIdentifier(type)
-    if key == lastType {
-      entries[Int(lastIndex)].rendersUntilSample -= 1
-      return (lastIndex, entries[Int(lastIndex)].rendersUntilSample <= 0)
-    }
+    if key == lastType { return lastIndex }
     if let known = index[key] {
       (lastType, lastIndex) = (key, known)
-      entries[Int(known)].rendersUntilSample -= 1
-      return (known, entries[Int(known)].rendersUntilSample <= 0)
+      return known
     }
+    return add(type)
+  }
+
+  private mutating func add(_ type: Any.Type) -> Int32 {
     let name = String(reflecting: type)
     let escaped = JSONLineWriter()
     escaped.appendEscaped(name)
@@ -43,7 +48,26 @@ struct ViewModelTypes {
         rendersUntilSample: 0))
     let known = Int32(entries.count - 1)
     index[ObjectIdentifier(type)] = known
-    return (known, true)
+    return known
+  }
+
+  /// Counts a render of type `index`; whether its value is due to be sampled.
+  @inline(__always)
+  mutating func isSampleDue(_ index: Int32) -> Bool {
+    entries[Int(index)].rendersUntilSample -= 1
+    return entries[Int(index)].rendersUntilSample <= 0
+  }
+
+  /// Whether `value`, rendered as `ViewModel` (type `index`), is of that very type: looked up
+  /// only for types that can hold another (`type(of:)` on a generic value is a run-time call).
+  @inline(__always)
+  mutating func isExactly<ViewModel>(_ value: ViewModel, type index: Int32) -> Bool {
+    if entries[Int(index)].holdsOnlyItself == true { return true }
+    let isExact = ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(ViewModel.self)
+    if entries[Int(index)].holdsOnlyItself == nil {
+      entries[Int(index)].holdsOnlyItself = isExact && !(ViewModel.self is AnyClass)
+    }
+    return isExact
   }
 
   /// Records what a sampled value of type `index` took encoded.

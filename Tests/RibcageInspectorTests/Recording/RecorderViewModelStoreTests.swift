@@ -107,4 +107,92 @@ struct RecorderViewModelStoreTests {
     #expect(checked > 10)
     #expect(lastCount == Int64(renders))
   }
+
+  @Test("a RIB that rendered once keeps its view model in every keyframe while others render on")
+  func quietRIBKeepsItsViewModel() throws {
+    let app = RecordedApp()
+    // A small ring: the quiet RIB's render is dropped, and the chunk it was kept in is reused
+    // by the busy RIB's renders of the same type once nothing else holds it.
+    let recorder = try SessionRecorder(
+      app.root, configuration: .init(byteBudget: 8 * 1024, keyframeInterval: 20))
+    app.launch()
+    let scheduler = ManualRenderScheduler()
+    let quietState = MutableStateStream(-1)
+    let busyState = MutableStateStream(0)
+    let present: @MainActor @Sendable (Int) -> CounterViewModel = { count in
+      CounterViewModel(label: "count \(count)", doubled: "\(count * 2)", count: count)
+    }
+    do {
+      let quiet = FeedRouter()
+      let busy = CartRouter()
+      app.root.attachChild(quiet)
+      app.root.attachChild(busy)
+      let quietLoop = RenderLoop(
+        state: quietState.stream, present: present, render: { _ in }, scheduler: scheduler)
+      quietLoop.start(quiet.interactor)
+      let busyLoop = RenderLoop(
+        state: busyState.stream, present: present, render: { _ in }, scheduler: scheduler)
+      busyLoop.start(busy.interactor)
+      for count in 1...2_000 {
+        busyState.value = count
+        scheduler.flush()
+      }
+      _ = recorder.mark("end")
+      app.root.detachChild(quiet)
+      app.root.detachChild(busy)
+    }
+    #expect(app.detector.sweep().isEmpty)
+    #expect(recorder.droppedEventCount > 0)
+
+    let timeline = try SessionTimeline(recorder)
+    #expect(!timeline.events.contains { $0.kind == .render && $0.path == "AppRoot/Feed" })
+    let end = try #require(timeline.events.firstIndex { $0.kind == .mark })
+    let moment = timeline.moment(at: end)
+    #expect(moment.rib(at: "AppRoot/Feed")?.viewModel?["label"] == .string("count -1"))
+    #expect(moment.rib(at: "AppRoot/Cart")?.viewModel?["count"] == .integer(2_000))
+  }
+
+  @Test("a view model rendered as its superclass is recorded as the class it is, every time")
+  func subclassViewModels() throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      let loop = RenderLoop(
+        state: state.stream,
+        present: {
+          $0.isMultiple(of: 2) ? BannerViewModel(text: "\($0)") : AlertViewModel(text: "\($0)")
+        },
+        render: { _ in }, scheduler: scheduler)
+      loop.start(cart.interactor)
+      for count in 1...4 {
+        state.value = count
+        scheduler.flush()
+      }
+      app.root.detachChild(cart)
+    }
+    #expect(app.detector.sweep().isEmpty)
+    let types = try SessionTimeline(recorder).events.filter { $0.kind == .render }.compactMap {
+      $0.string("viewModelType")?.split(separator: ".").last.map(String.init)
+    }
+    #expect(
+      types == [
+        "BannerViewModel", "AlertViewModel", "BannerViewModel", "AlertViewModel", "BannerViewModel",
+      ])
+  }
 }
+
+/// A view model class and a subclass of it, rendered as the superclass.
+class BannerViewModel: Equatable, Encodable {
+  let text: String
+  init(text: String) { self.text = text }
+  static func == (lhs: BannerViewModel, rhs: BannerViewModel) -> Bool {
+    type(of: lhs) == type(of: rhs) && lhs.text == rhs.text
+  }
+}
+
+final class AlertViewModel: BannerViewModel {}
