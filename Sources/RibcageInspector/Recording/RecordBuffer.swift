@@ -18,7 +18,7 @@ final class RecordBuffer {
   init(capacity: Int, in arena: RecordArena? = nil) {
     if let arena, arena.slotCapacity >= capacity, let slot = arena.takeSlot() {
       self.capacity = arena.slotCapacity
-      base = slot
+      base = slot.bindMemory(to: EventRecord.self, capacity: arena.slotCapacity)
       self.arena = arena
     } else {
       self.capacity = max(capacity, 1)

@@ -37,8 +37,8 @@ struct RecordRing {
   let budget: Int
   /// Records a segment holds before it is closed at the latest (its memory is reserved).
   let segmentCapacity: Int
-  /// Where segments' records are written (none for a budget too large to reserve).
-  private let arena: RecordArena?
+  /// Where segments' records and payloads are written (none for a budget too large to reserve).
+  private let arenas: RecordArenas?
 
   /// What a dropped segment's place holds until the array is compacted: one empty segment
   /// shared by every place (only ever swapped in, never written).
@@ -50,8 +50,8 @@ struct RecordRing {
     // at `segmentBytes` at the latest: reserve for the usual case, grow for the other.
     let limit = max(16, segmentBytes / MemoryLayout<EventRecord>.stride + 1)
     segmentCapacity = min(limit, keyframeInterval + 16)
-    arena = RecordArena(budget: budget, records: segmentCapacity)
-    current = RecordSegment(capacity: segmentCapacity, in: arena)
+    arenas = RecordArenas(budget: budget, records: segmentCapacity)
+    current = RecordSegment(capacity: segmentCapacity, in: arenas)
   }
 
   /// Closed segments, oldest first.
@@ -68,15 +68,12 @@ struct RecordRing {
     closes += 1
     current.close(with: &clock)
     // The current segment keeps its buffer (the recorder writes to it): what it holds moves.
-    // A new one gets room for as many payloads as this one has: segments of a run are alike,
-    // and growing the array a payload at a time moves them all each time it doubles.
     var segment: RecordSegment
     if let spare = spares.popLast() {
       spareBytes -= spare.reservedBytes
       segment = spare
     } else {
-      segment = RecordSegment(
-        capacity: segmentCapacity, payloadCapacity: current.payloads.count, in: arena)
+      segment = RecordSegment(capacity: segmentCapacity, in: arenas)
       segmentsMade += 1
     }
     current.exchangeContents(with: &segment)

@@ -5,7 +5,7 @@ struct RecordSegment {
   /// Its records; the same buffer for the segment being written all along
   /// (``exchangeContents(with:)`` moves what it holds).
   let records: RecordBuffer
-  var payloads: [EventPayload] = []
+  private(set) var payloads: PayloadBuffer
   /// The keyframe it starts with (its first record's), kept here rather than in `payloads` so
   /// that a payload stays small and an emptied keyframe is reused without an allocation.
   var keyframe: Keyframe?
@@ -21,23 +21,17 @@ struct RecordSegment {
   /// Bytes it counts for in the budget.
   var countedBytes: Int { records.count * MemoryLayout<EventRecord>.stride + payloadBytes }
 
-  /// The most payloads it has held (its array keeps room for them when emptied).
-  private(set) var payloadRoom: Int
-
-  /// Bytes it holds, full or not: what an emptied segment kept for reuse takes. Counted from the
-  /// buffer's capacity and the payloads it held, not the array's capacity, which the allocator
-  /// rounds differently from one run to the next.
+  /// Bytes it holds, full or not: what an emptied segment kept for reuse takes.
   var reservedBytes: Int {
     records.capacity * MemoryLayout<EventRecord>.stride
-      + payloadRoom * MemoryLayout<EventPayload>.stride
+      + payloads.capacity * MemoryLayout<EventPayload>.stride
   }
 
-  /// A segment with room for `capacity` records (in a slot of `arena` when one is free) and
-  /// `payloadCapacity` payloads.
-  init(capacity: Int, payloadCapacity: Int = 0, in arena: RecordArena? = nil) {
-    records = RecordBuffer(capacity: capacity, in: arena)
-    payloads.reserveCapacity(payloadCapacity)
-    payloadRoom = payloadCapacity
+  /// A segment with room for `capacity` records and as many payloads, in slots of `arenas`
+  /// when they have one free.
+  init(capacity: Int, in arenas: RecordArenas? = nil) {
+    records = RecordBuffer(capacity: capacity, in: arenas?.records)
+    payloads = PayloadBuffer(capacity: capacity, in: arenas?.payloads)
   }
 
   /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
@@ -46,17 +40,15 @@ struct RecordSegment {
     swap(&payloads, &other.payloads)
     swap(&keyframe, &other.keyframe)
     swap(&payloadBytes, &other.payloadBytes)
-    swap(&payloadRoom, &other.payloadRoom)
     swap(&normalizedCount, &other.normalizedCount)
     swap(&closingClock, &other.closingClock)
   }
 
   /// Adds `payload`, counted as `bytes`; returns its index.
+  @inline(__always)
   mutating func add(_ payload: consuming EventPayload, bytes: Int) -> Int32 {
-    payloads.append(payload)
-    payloadRoom = max(payloadRoom, payloads.count)
     payloadBytes += bytes + MemoryLayout<EventPayload>.stride
-    return Int32(truncatingIfNeeded: payloads.count - 1)
+    return payloads.append(payload)
   }
 
   /// Empties it, keeping its memory; returns the keyframe it starts with, emptied, for a next
@@ -65,7 +57,7 @@ struct RecordSegment {
   mutating func removeAll() -> Keyframe? {
     var keyframe = self.keyframe.take()
     records.removeAll()
-    payloads.removeAll(keepingCapacity: true)
+    payloads.removeAll()
     keyframe?.removeAll()
     payloadBytes = 0
     normalizedCount = 0

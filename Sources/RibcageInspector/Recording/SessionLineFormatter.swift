@@ -32,7 +32,7 @@ struct SessionLineFormatter {
   }
 
   private mutating func write(
-    _ record: EventRecord, _ payloads: [EventPayload], keyframe: Keyframe?,
+    _ record: EventRecord, _ payloads: PayloadBuffer, keyframe: Keyframe?,
     tables: inout RecorderTables,
     into out: JSONLineWriter
   ) {

@@ -133,18 +133,18 @@ struct RecordRingTests {
   func arenaSlots() throws {
     let arena = try #require(RecordArena(budget: 64 * 1024, records: 100))
     #expect(arena.slotCapacity >= 100)
-    var slots: [UnsafeMutablePointer<EventRecord>] = []
+    var slots: [UnsafeMutableRawPointer] = []
     while let slot = arena.takeSlot() { slots.append(slot) }
     let slotBytes = arena.slotCapacity * MemoryLayout<EventRecord>.stride
     #expect(slots.count == 64 * 1024 / slotBytes + 2)
     #expect(Set(slots).count == slots.count)
-    slots[1].initialize(to: EventRecord(kind: .mark, seq: 7, time: 1))
+    slots[1].initializeMemory(as: EventRecord.self, to: EventRecord(kind: .mark, seq: 7, time: 1))
     arena.returnSlot(slots[1])
     let again = try #require(arena.takeSlot())
     #expect(again == slots[1])
     #if os(Linux)
       // Given back, its pages went back to the system: they read as new, zeroed memory.
-      #expect(again.pointee.seq == 0)
+      #expect(again.load(as: EventRecord.self).seq == 0)
     #endif
     #expect(arena.takeSlot() == nil)
     #expect(RecordArena(budget: .max, records: 100) == nil)
@@ -171,4 +171,61 @@ struct RecordRingTests {
     }
     #expect(arena.takeSlot() != nil)
   }
+
+  @Test(
+    "a payload buffer gives its slot back when it goes and when it outgrows it, and lets go of its payloads"
+  )
+  func payloadBuffersGiveSlotsBack() throws {
+    let arena = RecordArena(slots: 2, of: 4, stride: MemoryLayout<EventPayload>.stride)
+    weak var released: AnyObject?
+    do {
+      let first = PayloadBuffer(capacity: 4, in: arena)
+      let second = PayloadBuffer(capacity: 4, in: arena)
+      #expect(arena.takeSlot() == nil)
+      do {
+        let kept = NSObject()
+        released = kept
+        _ = first.append(.viewModel(.boxed(kept)))
+      }
+      #expect(released != nil, "the buffer holds its payload")
+      for index in 0...arena.slotCapacity * 2 {
+        #expect(second.append(.mark("\(index)")) == Int32(index))
+      }
+      guard case .mark(let last) = second[arena.slotCapacity * 2] else {
+        Issue.record("not the mark appended last")
+        return
+      }
+      #expect(last == "\(arena.slotCapacity * 2)")
+      // `second` grew out of its slot: a new buffer takes it.
+      let third = PayloadBuffer(capacity: 4, in: arena)
+      #expect(third.capacity == arena.slotCapacity)
+      #expect(arena.takeSlot() == nil)
+      first.removeAll()
+      #expect(released == nil, "emptied, the buffer holds no payload")
+      _ = first.append(.viewModel(.boxed(NSObject())))
+      withExtendedLifetime((first, third)) {}
+    }
+    #expect(arena.takeSlot() != nil)
+  }
+
+  #if os(Linux)
+    @Test("the slot a segment takes next is mapped ahead of its use, and no other")
+    func slotsMappedAhead() throws {
+      let arena = RecordArena(slots: 3, of: 2_048, stride: MemoryLayout<EventRecord>.stride)
+      let first = try #require(arena.takeSlot())
+      RecordArena.waitForMappingAhead()
+      let slotBytes = arena.slotCapacity * MemoryLayout<EventRecord>.stride
+      #expect(residentPages(first + slotBytes, bytes: slotBytes) == slotBytes / pageSize)
+      #expect(residentPages(first + 2 * slotBytes, bytes: slotBytes) == 0)
+    }
+
+    private var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+
+    /// How many of the pages from `start` on are in memory.
+    private func residentPages(_ start: UnsafeMutableRawPointer, bytes: Int) -> Int {
+      var pages = [UInt8](repeating: 0, count: bytes / pageSize)
+      guard mincore(start, bytes, &pages) == 0 else { return -1 }
+      return pages.filter { $0 & 1 != 0 }.count
+    }
+  #endif
 }
