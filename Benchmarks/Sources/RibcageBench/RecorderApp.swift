@@ -31,7 +31,9 @@ enum RecorderApp {
     while recorder.droppedEventCount < filled { recordedApp.play(turns: 1_000) }
     // The same comparison once the ring is full (what a recorder left on spends most of its
     // life in): it drops a segment as it closes one, and writes in memory it has written
-    // before, where the first fill touches each page for the first time.
+    // before, where the first fill touches each page for the first time. The plain app plays
+    // as many turns first: the presenters' numbers, and so their strings, are as long.
+    plainApp.play(turns: recordedApp.turn - plainApp.turn)
     let steady = measurement.compare(
       ribcage: { recordedApp.play(turns: turns) }, floor: { plainApp.play(turns: turns) })
     let before = recorder.eventCount

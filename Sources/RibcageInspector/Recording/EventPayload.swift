@@ -6,12 +6,11 @@
 /// Three words at most: a ring keeps one for every render, so its size is memory and writes on
 /// the busiest event. The rare, larger events (a plugin attaching, a deep link) are boxed
 /// (`indirect`): an allocation each, where the event itself allocates anyway. A keyframe is
-/// held by its segment (``RecordSegment/keyframe``), reused with it.
+/// held by its segment (``RecordSegment/keyframe``), reused with it: its record has no payload.
 enum EventPayload {
   case none
-  /// A keyframe: the segment's (every RIB's whole state, the flags and the running workflows).
-  case keyframe
-  /// A rendered view model (`Encodable` or not: the record has its type).
+  /// A rendered view model that came boxed (`Encodable` or not: the record has its type). One
+  /// kept in place needs no payload: its record points into its chunk.
   case viewModel(KeptViewModel)
   case mark(String)
   indirect case plugin(PluginEvent)
@@ -28,7 +27,7 @@ extension EventPayload {
   var boxedBytes: Int {
     let header = 2 * MemoryLayout<Int>.stride
     switch self {
-    case .none, .keyframe, .mark, .viewModel(.stored): return 0
+    case .none, .mark, .viewModel(.stored): return 0
     case .viewModel(.boxed): return header + MemoryLayout<Any>.stride
     case .plugin: return header + MemoryLayout<PluginEvent>.stride
     case .diagnostic: return header + MemoryLayout<TreeDiagnostic>.stride

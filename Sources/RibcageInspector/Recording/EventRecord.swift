@@ -6,31 +6,35 @@
 ///
 /// What a kind needs beyond the numbers (a view model, a mark's text, a flag change) is kept in
 /// the segment's payloads, as the value it was, and ``payload`` says where.
+///
+/// 40 bytes: its sequence number is not stored, as a segment's records are numbered in a row
+/// from its first (``RecordBuffer/firstSeq``).
 struct EventRecord {
-  /// The event's sequence number.
-  var seq: UInt64
   /// The tick counter when the event happened; nanoseconds since the recording started once the
   /// record is normalized (``RecordSegment/normalized(_:)``).
   var time: UInt64
   /// The session id of the event's RIB, 0 for none.
   var rib: UInt64
   /// A second number whose meaning depends on ``kind``: the parent's id (attach, detach), the
-  /// hook's duration in ticks then nanoseconds (hook), the plugin's RIB (plugin), the view
-  /// model type (render).
+  /// hook's duration in ticks then nanoseconds (hook), the plugin's RIB (plugin), the
+  /// ``ViewModelChunk`` the view model is kept in (render, ``EventBits/inPlace``).
   var other: UInt64
   /// The RIB's path in the ``PathTable``, -1 for none.
   var path: Int32
-  /// The index in the segment's payloads, or the router naming of an attach; -1 for none.
+  /// The index in the segment's payloads, the router naming of an attach, or the view model's
+  /// index in its chunk (render, ``EventBits/inPlace``); -1 for none.
   var payload: Int32
+  /// The view model type of a render (its index in the ``ViewModelTypes``).
+  var viewModelType: Int32
   var kind: EventKind
   /// ``EventBits`` for attaches, the hook for hook events.
   var bits: UInt8
 
   init(
-    kind: EventKind, seq: UInt64, time: UInt64, rib: UInt64 = 0, other: UInt64 = 0,
-    path: Int32 = -1, payload: Int32 = -1, bits: UInt8 = 0
+    kind: EventKind, time: UInt64, rib: UInt64 = 0, other: UInt64 = 0,
+    path: Int32 = -1, payload: Int32 = -1, bits: UInt8 = 0, viewModelType: Int32 = 0
   ) {
-    self.seq = seq
+    self.viewModelType = viewModelType
     self.time = time
     self.rib = rib
     self.other = other
@@ -39,6 +43,9 @@ struct EventRecord {
     self.kind = kind
     self.bits = bits
   }
+
+  /// Whether it is a render whose view model is kept in place (``EventBits/inPlace``).
+  var isKeptInPlace: Bool { kind == .render && bits & EventBits.inPlace != 0 }
 }
 
 /// What an ``EventRecord`` records: one case per `type` of a session line.
@@ -55,6 +62,8 @@ enum EventBits {
   static let isLoaded: UInt8 = 8
   /// A render of a RIB the recorder knows; a plugin event whose plugin has a RIB.
   static let hasRIB: UInt8 = 16
+  /// A render whose view model is kept in place: `other` is its chunk, `payload` its index.
+  static let inPlace: UInt8 = 32
 }
 
 extension LifecycleHook {

@@ -14,9 +14,12 @@ final class PayloadBuffer {
   /// buffer allocated `base` itself.
   @exclusivity(unchecked) private var arena: RecordArena?
 
-  /// A buffer in a slot of `arena` when one is free and large enough, else in memory of its own.
-  init(capacity: Int, in arena: RecordArena? = nil) {
-    if let arena, arena.slotCapacity >= capacity, let slot = arena.takeSlot() {
+  /// A buffer in a slot of `arena` when one is free and large enough, else in memory of its own;
+  /// room for `expected` payloads of the next slot is mapped ahead.
+  init(capacity: Int, expecting expected: Int = 0, in arena: RecordArena? = nil) {
+    if let arena, arena.slotCapacity >= capacity,
+      let slot = arena.takeSlot(mappingAhead: expected * MemoryLayout<EventPayload>.stride)
+    {
       self.capacity = arena.slotCapacity
       base = slot.bindMemory(to: EventPayload.self, capacity: arena.slotCapacity)
       self.arena = arena

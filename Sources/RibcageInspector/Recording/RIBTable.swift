@@ -126,19 +126,26 @@ final class RIBTable {
     return Int32(truncatingIfNeeded: slot)
   }
 
-  /// Keeps `kept`, of view model type `type`, as what `slot` rendered last.
+  /// Keeps the view model at `index` in `chunk`, of view model type `type`, as what `slot`
+  /// rendered last.
   @inline(__always)
-  func setViewModel(_ kept: borrowing KeptViewModel, type: Int32, at slot: Int32) {
+  func setViewModel(
+    _ chunk: Unmanaged<ViewModelChunk>, at index: Int32, type: Int32, in slot: Int32
+  ) {
     if nodes[Int(slot)].lastViewModel == nil { viewModelCount += 1 }
-    switch kept {
-    case .stored(let chunk, let index):
-      nodes[Int(slot)].lastViewModel = LastViewModel(
-        type: type, index: index, chunk: Unmanaged.passUnretained(chunk))
-      if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
-    case .boxed:
+    nodes[Int(slot)].lastViewModel = LastViewModel(type: type, index: index, chunk: chunk)
+    if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
+  }
+
+  /// Keeps `kept`, of view model type `type`, as what `slot` rendered last.
+  func setViewModel(_ kept: KeptViewModel, type: Int32, at slot: Int32) {
+    guard case .stored(let chunk, let index) = kept else {
+      if nodes[Int(slot)].lastViewModel == nil { viewModelCount += 1 }
       nodes[Int(slot)].lastViewModel = LastViewModel(type: type, index: 0, chunk: nil)
-      boxedViewModels[slot] = copy kept
+      boxedViewModels[slot] = kept
+      return
     }
+    setViewModel(Unmanaged.passUnretained(chunk), at: index, type: type, in: slot)
   }
 
   /// What `slot` rendered last, retained: for a keyframe.

@@ -25,8 +25,9 @@ import Foundation
 /// Mapping a page costs the writer a fault every few events while the ring first fills (a slot
 /// of a thousand records is 12 pages). On Linux, the slot the next segment will take is mapped
 /// ahead, on a background queue, while the current one is written (`MADV_POPULATE_WRITE`, which
-/// maps pages writable without writing them): an arena holds one slot more than is written in,
-/// and the main thread takes no page fault for it.
+/// maps pages writable without writing them): as much of it as the segment that just closed
+/// wrote (records fill their slots; payloads vary), so the recorder holds about one segment
+/// more than it writes in, and the main thread takes no page fault for it.
 final class RecordArena {
   /// The largest budget an arena is reserved for.
   static let largestBudget = 1 << 30
@@ -73,8 +74,9 @@ final class RecordArena {
     base.deallocate()
   }
 
-  /// A free slot, or `nil` when every slot is taken.
-  func takeSlot() -> UnsafeMutableRawPointer? {
+  /// A free slot, or `nil` when every slot is taken; the first `bytesAhead` of the slot it will
+  /// give next are mapped ahead of their use (all of them by default).
+  func takeSlot(mappingAhead bytesAhead: Int = .max) -> UnsafeMutableRawPointer? {
     let index: Int
     if let given = returned.popLast() {
       index = given
@@ -83,16 +85,19 @@ final class RecordArena {
       index = untouched
       untouched += 1
     }
-    mapNextSlot()
+    mapNextSlot(bytes: bytesAhead)
     return base + index * slotBytes
   }
 
-  /// Maps the pages of the slot ``takeSlot()`` will give next, in the background.
-  private func mapNextSlot() {
+  /// Maps the first `bytes` of the slot ``takeSlot(mappingAhead:)`` will give next, in the
+  /// background.
+  private func mapNextSlot(bytes: Int) {
     #if canImport(Glibc)
-      guard let next = returned.last ?? (untouched < slotCount ? untouched : nil) else { return }
+      guard bytes > 0,
+        let next = returned.last ?? (untouched < slotCount ? untouched : nil)
+      else { return }
       let start = Int(bitPattern: base) + next * slotBytes
-      let length = slotBytes
+      let length = Self.pageRounded(min(bytes, slotBytes))
       Self.mapping.async {
         // Kernels before 5.14 refuse it (the writer then faults as before).
         _ = madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_POPULATE_WRITE)

@@ -10,6 +10,8 @@ final class RecordBuffer {
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<EventRecord>
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private(set) var capacity: Int
+  /// The sequence number of the first record: the others follow in a row.
+  @exclusivity(unchecked) private(set) var firstSeq: UInt64 = 0
   /// The arena `base` is a slot of (kept alive while the buffer uses it), `nil` when the
   /// buffer allocated `base` itself.
   @exclusivity(unchecked) private var arena: RecordArena?
@@ -36,7 +38,8 @@ final class RecordBuffer {
   }
 
   var isEmpty: Bool { count == 0 }
-  var last: EventRecord? { count > 0 ? base[count - 1] : nil }
+  /// The sequence number of the last record, if any.
+  var lastSeq: UInt64? { count > 0 ? firstSeq &+ UInt64(count - 1) : nil }
 
   /// Record `index` (below ``count``).
   subscript(index: Int) -> EventRecord {
@@ -44,8 +47,10 @@ final class RecordBuffer {
     return base[index]
   }
 
+  /// Appends `record`, numbered `seq`: the number after the last record's, or any, first.
   @inline(__always)
-  func append(_ record: EventRecord) {
+  func append(_ record: EventRecord, seq: UInt64) {
+    if count == 0 { firstSeq = seq }
     if count == capacity { grow() }
     (base + count).initialize(to: record)
     count &+= 1
@@ -72,6 +77,7 @@ final class RecordBuffer {
     swap(&base, &other.base)
     swap(&count, &other.count)
     swap(&capacity, &other.capacity)
+    swap(&firstSeq, &other.firstSeq)
     swap(&arena, &other.arena)
   }
 

@@ -73,7 +73,8 @@ struct RecordRing {
       spareBytes -= spare.reservedBytes
       segment = spare
     } else {
-      segment = RecordSegment(capacity: segmentCapacity, in: arenas)
+      segment = RecordSegment(
+        capacity: segmentCapacity, expectedPayloads: current.payloads.count, in: arenas)
       segmentsMade += 1
     }
     current.exchangeContents(with: &segment)
@@ -85,7 +86,7 @@ struct RecordRing {
       head += 1
       closedBytes -= oldest.countedBytes
       droppedEvents += UInt64(oldest.records.count)
-      droppedThroughSeq = oldest.records.last?.seq ?? droppedThroughSeq
+      droppedThroughSeq = oldest.records.lastSeq ?? droppedThroughSeq
       let keyframe = oldest.removeAll()
       if spares.isEmpty || spares.count < Self.maximumSpares && canKeep(oldest.reservedBytes) {
         spareBytes += oldest.reservedBytes

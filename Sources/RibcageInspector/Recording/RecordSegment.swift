@@ -6,6 +6,9 @@ struct RecordSegment {
   /// (``exchangeContents(with:)`` moves what it holds).
   let records: RecordBuffer
   private(set) var payloads: PayloadBuffer
+  /// The chunks its renders' view models are kept in (``EventBits/inPlace``), each once: held
+  /// here, so that a chunk is reused only once no segment has a render in it.
+  private(set) var chunks: [ViewModelChunk] = []
   /// The keyframe it starts with (its first record's), kept here rather than in `payloads` so
   /// that a payload stays small and an emptied keyframe is reused without an allocation.
   var keyframe: Keyframe?
@@ -28,10 +31,12 @@ struct RecordSegment {
   }
 
   /// A segment with room for `capacity` records and as many payloads, in slots of `arenas`
-  /// when they have one free.
-  init(capacity: Int, in arenas: RecordArenas? = nil) {
+  /// when they have one free; the next segment's payloads are expected to be about
+  /// `expectedPayloads` (what the segment before wrote).
+  init(capacity: Int, expectedPayloads: Int = 0, in arenas: RecordArenas? = nil) {
     records = RecordBuffer(capacity: capacity, in: arenas?.records)
-    payloads = PayloadBuffer(capacity: capacity, in: arenas?.payloads)
+    payloads = PayloadBuffer(
+      capacity: capacity, expecting: expectedPayloads, in: arenas?.payloads)
   }
 
   /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
@@ -40,8 +45,33 @@ struct RecordSegment {
     swap(&payloads, &other.payloads)
     swap(&keyframe, &other.keyframe)
     swap(&payloadBytes, &other.payloadBytes)
+    swap(&chunks, &other.chunks)
     swap(&normalizedCount, &other.normalizedCount)
     swap(&closingClock, &other.closingClock)
+  }
+
+  /// Holds `chunk`, which a render of this segment, the one numbered `serial`, is kept in;
+  /// returns the bytes that takes (a pointer, the first time).
+  @inline(__always)
+  mutating func hold(_ chunk: Unmanaged<ViewModelChunk>, serial: Int) -> Int {
+    let isHeld = chunk._withUnsafeGuaranteedRef { $0.heldBySegment == serial }
+    guard !isHeld else { return 0 }
+    let held = chunk.takeUnretainedValue()
+    held.heldBySegment = serial
+    chunks.append(held)
+    payloadBytes += MemoryLayout<ViewModelChunk>.stride
+    return MemoryLayout<ViewModelChunk>.stride
+  }
+
+  /// Counts `bytes` more of payloads (a render kept in place: its view model).
+  @inline(__always)
+  mutating func count(payloadBytes bytes: Int) {
+    payloadBytes += bytes
+  }
+
+  /// Counts the bytes of the keyframe it starts with (``keyframe``) with its payloads'.
+  mutating func count(keyframeBytes bytes: Int) {
+    payloadBytes += bytes
   }
 
   /// Adds `payload`, counted as `bytes`; returns its index.
@@ -58,6 +88,7 @@ struct RecordSegment {
     var keyframe = self.keyframe.take()
     records.removeAll()
     payloads.removeAll()
+    chunks.removeAll(keepingCapacity: true)
     keyframe?.removeAll()
     payloadBytes = 0
     normalizedCount = 0

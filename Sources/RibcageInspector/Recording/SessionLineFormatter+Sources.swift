@@ -122,7 +122,7 @@ extension SessionLineFormatter {
     case .mark(let text):
       out.appendFragment("mark\"")
       out.member("text", text)
-    case .none, .keyframe, .viewModel:
+    case .none, .viewModel:
       // Not written by this function (the record's kind has its own case).
       out.appendFragment("mark\"")
     }

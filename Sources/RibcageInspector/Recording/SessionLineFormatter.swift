@@ -26,28 +26,31 @@ struct SessionLineFormatter {
     for index in range {
       // A segment's keyframe is its first record's.
       write(
-        segment.normalized(index), segment.payloads,
+        segment.normalized(index), seq: segment.records.firstSeq &+ UInt64(index),
+        segment.payloads,
         keyframe: index == 0 ? segment.keyframe : nil, tables: &tables, into: out)
     }
   }
 
   private mutating func write(
-    _ record: EventRecord, _ payloads: PayloadBuffer, keyframe: Keyframe?,
+    _ record: EventRecord, seq: UInt64, _ payloads: PayloadBuffer, keyframe: Keyframe?,
     tables: inout RecorderTables,
     into out: JSONLineWriter
   ) {
     out.appendFragment("{\"seq\":")
-    out.appendDecimal(record.seq)
+    out.appendDecimal(seq)
     out.appendFragment(",\"t\":")
     out.appendDecimal(record.time)
     out.appendFragment(",\"type\":\"")
-    // An attach's `payload` is its naming; every other kind's is an index into `payloads`.
+    // An attach's `payload` is its naming, a render kept in place's an index in its chunk;
+    // every other's is an index into `payloads`.
     let payload =
-      record.payload >= 0 && record.kind != .attach ? payloads[Int(record.payload)] : .none
+      record.payload >= 0 && record.kind != .attach && !record.isKeptInPlace
+      ? payloads[Int(record.payload)] : .none
     switch record.kind {
     case .keyframe:
       out.appendFragment("keyframe\"")
-      if case .keyframe = payload, let keyframe {
+      if let keyframe {
         writeKeyframe(keyframe, tables: &tables, into: out)
       }
     case .attach:
@@ -92,11 +95,17 @@ struct SessionLineFormatter {
       } else {
         out.memberNull("rib")
       }
-      let type = Int32(truncatingIfNeeded: record.other)
+      let type = record.viewModelType
       out.appendFragment(",\"viewModelType\":\"")
       out.appendRaw(tables.viewModelTypes.entries[Int(type)].escapedName)
       out.appendFragment("\"")
-      if case .viewModel(let kept) = payload {
+      if record.isKeptInPlace {
+        // The segment holds the chunk the record points into.
+        let chunk = Unmanaged<ViewModelChunk>.fromOpaque(
+          UnsafeRawPointer(bitPattern: UInt(record.other))!)
+        let value = chunk._withUnsafeGuaranteedRef { $0.value(at: record.payload) }
+        writeViewModel(value, type: type, tables: &tables, into: out)
+      } else if case .viewModel(let kept) = payload {
         writeViewModel(kept.value, type: type, tables: &tables, into: out)
       }
     default:

@@ -6,7 +6,7 @@ extension SessionRecorder {
     /// The app's name in the session header; by default the process name.
     public var appName: String
     /// The most bytes of events kept in memory (default 32 MB): records at their fixed size
-    /// (48 bytes), keyframes at the room kept for their entries, view models at their encoded size.
+    /// (40 bytes), keyframes at the room kept for their entries, view models at their encoded size.
     public var byteBudget: Int
     /// A keyframe at most every this many events (default 1,000); fewer when keyframes are big
     /// compared with the events between them, so they never take most of the budget.

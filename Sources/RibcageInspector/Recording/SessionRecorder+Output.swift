@@ -32,10 +32,12 @@ extension SessionRecorder {
     let bytes = keyframe.countedBytes(viewModelTypes: tables.viewModelTypes)
     // A keyframe starts its segment: the one being written holds none yet.
     assert(ring.current.keyframe == nil, "a second keyframe in one segment")
+    // The segment holds it: the record needs no payload, its bytes count as the segment's.
     ring.current.keyframe = keyframe
-    record(
-      .keyframe, payload: .keyframe, payloadBytes: bytes,
-      time: seq == 0 ? ribcage_ticks() : lastTicks)
+    ring.current.count(keyframeBytes: bytes)
+    append(
+      EventRecord(
+        kind: .keyframe, time: seq == 0 ? ribcage_ticks() : lastTicks))
     lastKeyframeBytes = bytes + MemoryLayout<EventRecord>.stride
     updateCheckpoint()
   }

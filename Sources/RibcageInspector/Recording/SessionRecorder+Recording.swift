@@ -13,14 +13,15 @@ extension SessionRecorder {
     let node = ribs[slot]
     append(
       EventRecord(
-        kind: kind, seq: seq &+ 1, time: time, rib: node.id, other: other, path: node.path,
+        kind: kind, time: time, rib: node.id, other: other, path: node.path,
         bits: bits))
   }
 
   /// Appends a record of `kind` whose content is `payload`.
   func record(
     _ kind: EventKind, payload: consuming EventPayload, payloadBytes: Int = 0, rib: UInt64 = 0,
-    path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, time: UInt64 = ribcage_ticks()
+    path: Int32 = -1, other: UInt64 = 0, bits: UInt8 = 0, viewModelType: Int32 = 0,
+    time: UInt64 = ribcage_ticks()
   ) {
     // A boxed case's box is counted with what the caller says the payload weighs.
     let payloadBytes = payloadBytes + payload.boxedBytes
@@ -31,8 +32,8 @@ extension SessionRecorder {
     checkpoint &-= (payloadBytes + MemoryLayout<EventPayload>.stride + stride - 1) / stride
     append(
       EventRecord(
-        kind: kind, seq: seq &+ 1, time: time, rib: rib, other: other, path: path,
-        payload: index, bits: bits))
+        kind: kind, time: time, rib: rib, other: other, path: path,
+        payload: index, bits: bits, viewModelType: viewModelType))
   }
 
   /// Appends `record` (numbered `seq + 1`); at the checkpoint, starts a new segment with a
@@ -42,7 +43,7 @@ extension SessionRecorder {
   func append(_ record: EventRecord) {
     seq &+= 1
     lastTicks = record.time
-    records.append(record)
+    records.append(record, seq: seq)
     if records.count >= checkpoint { closeOrHandOver() }
   }
 
@@ -151,7 +152,7 @@ extension SessionRecorder {
     }
     append(
       EventRecord(
-        kind: .attach, seq: seq &+ 1, time: ribcage_ticks(), rib: node.id, other: parent,
+        kind: .attach, time: ribcage_ticks(), rib: node.id, other: parent,
         path: node.path, payload: node.naming, bits: bits))
   }
 
@@ -196,7 +197,7 @@ extension SessionRecorder {
     let node = ribs[slot]
     let parentID = node.parent >= 0 ? ribs[node.parent].id : 0
     let record = EventRecord(
-      kind: .detach, seq: seq &+ 1, time: ribcage_ticks(), rib: node.id, other: parentID,
+      kind: .detach, time: ribcage_ticks(), rib: node.id, other: parentID,
       path: node.path, bits: node.parent >= 0 ? EventBits.hasParent : 0)
     // Out of the table before the record goes in: appending it may write a keyframe.
     ribs.remove(slot)
@@ -256,7 +257,8 @@ extension SessionRecorder {
       return
     }
     sampleIfDue(viewModel, type: type)
-    record(render: tables.viewModelTypes.keep(viewModel, type: type), type: type, by: router)
+    let (chunk, index) = tables.viewModelTypes.keep(viewModel, type: type)
+    record(renderKeptIn: chunk, at: index, type: type, by: router)
   }
 
   /// Records a render from the ``TreeContext/renders`` stream (a tree another recorder taps),
@@ -268,7 +270,17 @@ extension SessionRecorder {
   private func recordRender(boxed viewModel: Any, by router: RouterNode?) {
     let type = tables.viewModelTypes.index(of: Swift.type(of: viewModel))
     sampleIfDue(viewModel, type: type)
-    record(render: .boxed(viewModel), type: type, by: router)
+    let kept = KeptViewModel.boxed(viewModel)
+    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
+    guard let slot = router.flatMap(ribs.slot(of:)) else {
+      record(.render, payload: .viewModel(kept), payloadBytes: bytes, viewModelType: type)
+      return
+    }
+    ribs.setViewModel(kept, type: type, at: slot)
+    let node = ribs[slot]
+    record(
+      .render, payload: .viewModel(kept), payloadBytes: bytes, rib: node.id, path: node.path,
+      bits: EventBits.hasRIB, viewModelType: type)
   }
 
   /// What a view model of a type takes encoded is what the budget counts it as: learnt from its
@@ -281,23 +293,38 @@ extension SessionRecorder {
     }
   }
 
-  /// Appends a render record of `kept`, of view model type `type`, and keeps it as what the
-  /// router's RIB rendered last.
-  private func record(render kept: KeptViewModel, type: Int32, by router: RouterNode?) {
+  /// Appends a render record of the view model at `index` in `chunk`, of view model type
+  /// `type`, and keeps it as what the router's RIB rendered last. The segment holds the chunk:
+  /// the record points into it, with no payload.
+  private func record(
+    renderKeptIn chunk: Unmanaged<ViewModelChunk>, at index: Int32, type: Int32,
+    by router: RouterNode?
+  ) {
     // No closure (`router.flatMap { … }`): a main-actor closure handed to the standard library
     // is checked at run time for being on the main actor.
     var slot: Int32?
     if let router { slot = ribs.slot(of: router) }
-    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
+    let bytes =
+      tables.viewModelTypes.estimatedBytes(of: type) + ring.current.hold(chunk, serial: ring.closes)
+    ring.current.count(payloadBytes: bytes)
+    // The view model's bytes bring the checkpoint nearer by at most as many records as they
+    // weigh, rounded up (see `record(_:payload:…)`).
+    let stride = MemoryLayout<EventRecord>.stride
+    checkpoint &-= (bytes + stride - 1) / stride
+    let address = UInt64(UInt(bitPattern: chunk.toOpaque()))
     guard let slot else {
-      record(.render, payload: .viewModel(kept), payloadBytes: bytes, other: UInt64(type))
+      append(
+        EventRecord(
+          kind: .render, time: ribcage_ticks(), other: address, payload: index,
+          bits: EventBits.inPlace, viewModelType: type))
       return
     }
-    ribs.setViewModel(kept, type: type, at: slot)
+    ribs.setViewModel(chunk, at: index, type: type, in: slot)
     let node = ribs[slot]
-    record(
-      .render, payload: .viewModel(kept), payloadBytes: bytes, rib: node.id, path: node.path,
-      other: UInt64(type), bits: EventBits.hasRIB)
+    append(
+      EventRecord(
+        kind: .render, time: ribcage_ticks(), rib: node.id, other: address, path: node.path,
+        payload: index, bits: EventBits.hasRIB | EventBits.inPlace, viewModelType: type))
   }
 
   // MARK: Everything else

@@ -6,6 +6,8 @@ final class ViewModelChunk {
   private let storage: UnsafeMutableRawPointer
   let capacity: Int
   @exclusivity(unchecked) private(set) var count = 0
+  /// The serial of the last segment that holds it (``RecordSegment/hold(_:serial:)``).
+  @exclusivity(unchecked) var heldBySegment = -1
 
   init(layout: ViewModelLayout, capacity: Int) {
     self.layout = layout

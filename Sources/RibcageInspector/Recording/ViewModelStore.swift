@@ -10,7 +10,11 @@ final class ViewModelStore {
   private static let chunksLookedAt = 4
 
   private let layout: ViewModelLayout
-  @exclusivity(unchecked) private var current: ViewModelChunk
+  @exclusivity(unchecked) private var current: ViewModelChunk {
+    didSet { currentChunk = Unmanaged.passUnretained(current) }
+  }
+  /// ``current``, read without retaining it: a render appends to it and retains nothing.
+  @exclusivity(unchecked) private var currentChunk: Unmanaged<ViewModelChunk>
   /// Full chunks, oldest first from ``oldest`` (the slots before it are empty), kept so they can
   /// be reused once nothing points into them.
   @exclusivity(unchecked) private var retired: [ViewModelChunk?] = []
@@ -18,15 +22,18 @@ final class ViewModelStore {
 
   init<ViewModel>(of type: ViewModel.Type) {
     layout = ViewModelLayout(of: type)
-    current = ViewModelChunk(layout: layout, capacity: Self.chunkCapacity)
+    let first = ViewModelChunk(layout: layout, capacity: Self.chunkCapacity)
+    current = first
+    currentChunk = Unmanaged.passUnretained(first)
   }
 
-  /// Keeps a copy of `value`, which must be of the type the store was made for.
+  /// Keeps a copy of `value`, which must be of the type the store was made for; returns where,
+  /// unretained: the caller holds the chunk (a render's segment does).
   @inline(__always)
-  func keep<ViewModel>(_ value: ViewModel) -> KeptViewModel {
-    if current.isFull { replaceCurrent() }
-    let index = current.append(value)
-    return .stored(current, index)
+  func keep<ViewModel>(_ value: ViewModel) -> (chunk: Unmanaged<ViewModelChunk>, index: Int32) {
+    if currentChunk._withUnsafeGuaranteedRef({ $0.isFull }) { replaceCurrent() }
+    let chunk = currentChunk
+    return (chunk, chunk._withUnsafeGuaranteedRef { $0.append(value) })
   }
 
   /// Retires the full current chunk and takes one nothing points into any more, or a new one.

@@ -24,6 +24,9 @@ struct ViewModelTypes {
   /// The type looked up last: an app's renders come in runs of one type.
   private var lastType: ObjectIdentifier?
   private var lastIndex: Int32 = 0
+  /// The store of type `lastIndex`, read without retaining it (stores live as long as their
+  /// entries, which are never removed).
+  private var lastStore: Unmanaged<ViewModelStore>?
   static let sampleInterval = 1_024
 
   /// The index of `type`.
@@ -33,6 +36,7 @@ struct ViewModelTypes {
     if key == lastType { return lastIndex }
     if let known = index[key] {
       (lastType, lastIndex) = (key, known)
+      lastStore = entries[Int(known)].store.map { Unmanaged.passUnretained($0) }
       return known
     }
     return add(type)
@@ -48,6 +52,7 @@ struct ViewModelTypes {
         rendersUntilSample: 0))
     let known = Int32(entries.count - 1)
     index[ObjectIdentifier(type)] = known
+    (lastType, lastIndex, lastStore) = (ObjectIdentifier(type), known, nil)
     return known
   }
 
@@ -78,11 +83,17 @@ struct ViewModelTypes {
 
   func estimatedBytes(of index: Int32) -> Int { entries[Int(index)].estimatedBytes }
 
-  /// Keeps a copy of `value`, whose type is type `index`, in place.
-  mutating func keep<ViewModel>(_ value: ViewModel, type index: Int32) -> KeptViewModel {
+  /// Keeps a copy of `value`, whose type is type `index`, in place; returns where, unretained.
+  mutating func keep<ViewModel>(_ value: ViewModel, type index: Int32)
+    -> (chunk: Unmanaged<ViewModelChunk>, index: Int32)
+  {
+    if index == lastIndex, let lastStore {
+      return lastStore._withUnsafeGuaranteedRef { $0.keep(value) }
+    }
     if let store = entries[Int(index)].store { return store.keep(value) }
     let store = ViewModelStore(of: ViewModel.self)
     entries[Int(index)].store = store
+    if index == lastIndex { lastStore = Unmanaged.passUnretained(store) }
     return store.keep(value)
   }
 }

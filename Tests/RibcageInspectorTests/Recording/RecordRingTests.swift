@@ -14,8 +14,9 @@ import Testing
 struct RecordRingTests {
   /// A ring keeps a payload for every render: its size is memory the budget counts and bytes
   /// every render writes. (Was 96 bytes: a plugin event's strings inline.)
-  @Test("a payload is three words at most, a kept view model two")
+  @Test("a record is five words, a payload three at most, a kept view model two")
   func payloadsAreSmall() {
+    #expect(MemoryLayout<EventRecord>.stride <= 40)
     #expect(MemoryLayout<EventPayload>.stride <= 24)
     #expect(MemoryLayout<KeptViewModel>.stride <= 16)
   }
@@ -138,13 +139,13 @@ struct RecordRingTests {
     let slotBytes = arena.slotCapacity * MemoryLayout<EventRecord>.stride
     #expect(slots.count == 64 * 1024 / slotBytes + 2)
     #expect(Set(slots).count == slots.count)
-    slots[1].initializeMemory(as: EventRecord.self, to: EventRecord(kind: .mark, seq: 7, time: 1))
+    slots[1].initializeMemory(as: EventRecord.self, to: EventRecord(kind: .mark, time: 7))
     arena.returnSlot(slots[1])
     let again = try #require(arena.takeSlot())
     #expect(again == slots[1])
     #if os(Linux)
       // Given back, its pages went back to the system: they read as new, zeroed memory.
-      #expect(again.load(as: EventRecord.self).seq == 0)
+      #expect(again.load(as: EventRecord.self).time == 0)
     #endif
     #expect(arena.takeSlot() == nil)
     #expect(RecordArena(budget: .max, records: 100) == nil)
@@ -159,10 +160,12 @@ struct RecordRingTests {
       #expect(arena.takeSlot() == nil, "two slots: the budget holds none")
       let records = arena.slotCapacity * 2 + 1
       for seq in 1...records {
-        second.append(EventRecord(kind: .mark, seq: UInt64(seq), time: 0))
+        second.append(EventRecord(kind: .mark, time: UInt64(seq)), seq: UInt64(seq) + 100)
       }
       #expect(second.count == records)
-      #expect(second[records - 1].seq == UInt64(records))
+      #expect(second[records - 1].time == UInt64(records))
+      #expect(second.firstSeq == 101)
+      #expect(second.lastSeq == UInt64(records) + 100)
       // `second` grew out of its slot: a new buffer takes it.
       let third = RecordBuffer(capacity: 4, in: arena)
       #expect(third.capacity == arena.slotCapacity)
@@ -209,14 +212,23 @@ struct RecordRingTests {
   }
 
   #if os(Linux)
-    @Test("the slot a segment takes next is mapped ahead of its use, and no other")
+    @Test("the slot a segment takes next is mapped ahead of its use, as much as asked, no other")
     func slotsMappedAhead() throws {
-      let arena = RecordArena(slots: 3, of: 2_048, stride: MemoryLayout<EventRecord>.stride)
+      // Slots of 12 MB: the arena is more than the allocator ever serves from its heap, so its
+      // pages are new, unmapped memory.
+      let arena = RecordArena(slots: 4, of: 1 << 18, stride: MemoryLayout<EventRecord>.stride)
       let first = try #require(arena.takeSlot())
       RecordArena.waitForMappingAhead()
       let slotBytes = arena.slotCapacity * MemoryLayout<EventRecord>.stride
-      #expect(residentPages(first + slotBytes, bytes: slotBytes) == slotBytes / pageSize)
+      let pages = slotBytes / pageSize
+      #expect(residentPages(first + slotBytes, bytes: slotBytes) == pages)
       #expect(residentPages(first + 2 * slotBytes, bytes: slotBytes) == 0)
+      _ = try #require(arena.takeSlot(mappingAhead: 2 * pageSize + 1))
+      RecordArena.waitForMappingAhead()
+      #expect(residentPages(first + 2 * slotBytes, bytes: slotBytes) == 3)
+      _ = try #require(arena.takeSlot(mappingAhead: 0))
+      RecordArena.waitForMappingAhead()
+      #expect(residentPages(first + 3 * slotBytes, bytes: slotBytes) == 0)
     }
 
     private var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }

@@ -129,7 +129,7 @@ struct RecorderSegmentClosingTests {
           attached[random(attached.count)].interactable.deactivate()
           attached[random(attached.count)].interactable.activate()
         }
-        let start = recorder.records[0].seq
+        let start = recorder.records.firstSeq
         if start != lastStart { outcome.closes += 1 }
         lastStart = start
         // The rule, applied to the segment as the event left it: it was not due.
@@ -147,7 +147,7 @@ struct RecorderSegmentClosingTests {
     recorder.mark("after stop")
     #expect(app.detector.sweep().isEmpty)
     outcome.segmentStarts =
-      recorder.ring.closed.map { $0.records[0].seq } + [recorder.records[0].seq]
+      recorder.ring.closed.map { $0.records.firstSeq } + [recorder.records.firstSeq]
     outcome.retainedBytes = recorder.retainedBytes
     outcome.droppedEvents = recorder.droppedEventCount
     outcome.events = recorder.lastSequenceNumber
