@@ -13,8 +13,7 @@ final class RenderAnnouncer {
   @exclusivity(unchecked) private var tree: Unmanaged<TreeContext>?
   @exclusivity(unchecked) private var treeOwner: TreeContext?
   /// The router of the RIB running the loop, while it runs; held unretained, as a weak
-  /// reference would make every retain of the router take the slow, side-table way, and
-  /// loading it would retain it on every render.
+  /// reference would make every retain of the router take the slow, side-table way.
   @exclusivity(unchecked) private var rib: Unmanaged<RouterNode>?
   /// Whether the router is still there (a root released while active keeps its RIB running
   /// until the tree stops it).
@@ -53,7 +52,11 @@ final class RenderAnnouncer {
   func emit<ViewModel>(_ viewModel: ViewModel) {
     guard let tree else { return }
     if let rib, ribPresence?.isPresent == true {
-      Self.read(tree, rib) { $0.emitRender(viewModel, by: $1) }
+      // Retained for the call (no side table: a plain retain): a recorder hands what it records
+      // to consumers, and a consumer may detach and release the RIB.
+      let router = rib.takeUnretainedValue()
+      Self.read(tree) { $0.emitRender(viewModel, by: router) }
+      withExtendedLifetime(router) {}
     } else {
       Self.read(tree) { $0.emitRender(viewModel, by: nil) }
     }
@@ -67,14 +70,5 @@ final class RenderAnnouncer {
     _ tree: Unmanaged<TreeContext>, _ body: (TreeContext) -> Result
   ) -> Result {
     tree._withUnsafeGuaranteedRef(body)
-  }
-
-  /// Calls `body` with `tree` and `rib`, retaining neither.
-  @inline(__always)
-  private nonisolated static func read(
-    _ tree: Unmanaged<TreeContext>, _ rib: Unmanaged<RouterNode>,
-    _ body: (TreeContext, RouterNode) -> Void
-  ) {
-    tree._withUnsafeGuaranteedRef { tree in rib._withUnsafeGuaranteedRef { body(tree, $0) } }
   }
 }

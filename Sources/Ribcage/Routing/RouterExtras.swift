@@ -1,6 +1,7 @@
-/// The parts of a router most routers never need — notes, detach handlers, and what a root needs
-/// to stop its tree when it is released while active — created on first use, so a plain router
-/// costs one `nil` pointer.
+/// The parts of a router most routers never need — notes, detach handlers, what a root needs
+/// to stop its tree when it is released while active, and the presence a render loop checks
+/// (every RIB whose interactor runs a loop has extras) — created on first use, so a plain
+/// router costs one `nil` pointer.
 ///
 /// Only a router with no parent can be released while active (a parent holds its children, and a
 /// parent released while active deactivates them itself), so only an active root arms its extras

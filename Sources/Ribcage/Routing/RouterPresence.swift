@@ -1,11 +1,28 @@
+import _RibcageAtomics
+
 /// Whether a router is still there, for what holds the router unretained (a render loop's
 /// announcer): a weak reference would make every retain of the router take the slow,
-/// side-table way. The router's deinit clears it; routers are released on the main actor.
+/// side-table way. The router's deinit clears it, on whatever thread releases the router; the
+/// flag is read and written atomically. A holder that calls out while using the router retains
+/// it for the call (what it calls may release it).
 ///
 /// An object apart from the router's extras: held by a loop, the extras would outlive the router
 /// and could not stop the tree of a root released while active.
-final class RouterPresence {
-  nonisolated(unsafe) private(set) var isPresent = true
+final class RouterPresence: @unchecked Sendable {
+  /// The flag, in memory of its own so that its address is stable for the atomic operations
+  /// (which are what make the class `Sendable`).
+  private let flag: UnsafeMutablePointer<UInt8>
 
-  nonisolated func routerWent() { isPresent = false }
+  init() {
+    flag = .allocate(capacity: 1)
+    flag.initialize(to: 1)
+  }
+
+  deinit {
+    flag.deallocate()
+  }
+
+  var isPresent: Bool { ribcage_atomic_load_flag(flag) != 0 }
+
+  func routerWent() { ribcage_atomic_store_flag(flag, 0) }
 }

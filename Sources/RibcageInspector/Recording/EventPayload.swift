@@ -3,8 +3,8 @@
 /// What an event records beyond an ``EventRecord``'s numbers, kept as the value it was: a view
 /// model is encoded only when the ring is read, streamed or written, never when it renders.
 ///
-/// Three words at most: a ring keeps one for every render, so its size is memory and writes on
-/// the busiest event. The rare, larger events (a plugin attaching, a deep link) are boxed
+/// Three words at most: its size is memory and writes on every event that has one (a render
+/// kept in place has none: its record points at its value). The rare, larger events (a plugin attaching, a deep link) are boxed
 /// (`indirect`): an allocation each, where the event itself allocates anyway. A keyframe is
 /// held by its segment (``RecordSegment/keyframe``), reused with it: its record has no payload.
 enum EventPayload {

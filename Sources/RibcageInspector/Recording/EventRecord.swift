@@ -4,8 +4,9 @@
 /// string), written in a few stores on the main actor and formatted as a session line only when
 /// the ring is read, streamed or written.
 ///
-/// What a kind needs beyond the numbers (a view model, a mark's text, a flag change) is kept in
-/// the segment's payloads, as the value it was, and ``payload`` says where.
+/// What a kind needs beyond the numbers (a mark's text, a flag change, a boxed view model) is
+/// kept in the segment's payloads, as the value it was, and ``payload`` says where; a view
+/// model kept in place is in its chunk, which ``other`` and ``payload`` name.
 ///
 /// 40 bytes: its sequence number is not stored, as a segment's records are numbered in a row
 /// from its first (``RecordBuffer/firstSeq``).

@@ -1,9 +1,10 @@
-/// A view model the recorder keeps (a render's payload, a RIB's last render in the table and in
-/// keyframes): in place in a ``ViewModelChunk``, or boxed when it came as `Any` (from the
-/// ``TreeContext/renders`` stream) or its dynamic type is not the one it was rendered as.
+/// A view model the recorder holds (in keyframes; a boxed render's payload, and a RIB's last
+/// render in the table when it came boxed): in place in a ``ViewModelChunk``, or boxed when it
+/// came as `Any` (from the ``TreeContext/renders`` stream) or its dynamic type is not the one it
+/// was rendered as.
 ///
-/// Two words: the boxed case, rare, is `indirect` (an existential would make every render's
-/// payload four words and a half).
+/// Two words: the boxed case, rare, is `indirect` (an existential would make it four words and
+/// a half).
 enum KeptViewModel {
   case stored(ViewModelChunk, Int32)
   indirect case boxed(Any)

@@ -15,9 +15,10 @@ import Foundation
 /// being spread over the heap between the app's objects (what kept the Rides soak's memory
 /// within its bound).
 ///
-/// Reserved, not touched: a page is mapped when it is first written. A slot given back (its
-/// buffer gone, or grown out of it) has its pages released to the system at once, so what the
-/// recorder holds is what its segments hold, whatever it held before. Budgets above
+/// Reserved, not touched: a page is mapped when it is first written (or mapped ahead, below). A
+/// slot given back (its buffer gone, or grown out of it) has its pages released to the system at
+/// once, so what the recorder holds is what its segments hold, whatever it held before, and one
+/// slot mapped ahead in each arena. Budgets above
 /// ``largestBudget`` get no arena (`Int.max` meaning "unbounded" reserves nothing): their
 /// buffers come from the allocator, as do those made when every slot is taken (segments closed
 /// early by large payloads).
@@ -89,6 +90,10 @@ final class RecordArena {
     return base + index * slotBytes
   }
 
+  /// `MADV_POPULATE_WRITE` (Linux 5.14), by value: C libraries older than glibc 2.35 do not
+  /// name it.
+  private static let populateWrite: Int32 = 23
+
   /// Maps the first `bytes` of the slot ``takeSlot(mappingAhead:)`` will give next, in the
   /// background.
   private func mapNextSlot(bytes: Int) {
@@ -100,7 +105,7 @@ final class RecordArena {
       let length = Self.pageRounded(min(bytes, slotBytes))
       Self.mapping.async {
         // Kernels before 5.14 refuse it (the writer then faults as before).
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_POPULATE_WRITE)
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), length, Self.populateWrite)
       }
     #endif
   }

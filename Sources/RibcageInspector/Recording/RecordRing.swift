@@ -3,8 +3,9 @@
 /// keyframe and what is kept always rebuilds.
 ///
 /// A dropped segment is emptied and written again (its arrays keep their memory): after
-/// warm-up, recording allocates nothing. What the budget counts is exact: each record's fixed
-/// size, each payload slot, and each view model at its type's encoded size (sampled).
+/// warm-up, recording allocates nothing. What the budget counts is each record's fixed size,
+/// each payload slot, each chunk a segment holds (a pointer), each keyframe's room, and each
+/// view model at its type's encoded size (sampled): not the chunks' own memory.
 struct RecordRing {
   /// Closed segments from `head` on, oldest first (a budget of 32 MB holds hundreds: dropping
   /// the oldest moves `head`, and the array is compacted now and then).

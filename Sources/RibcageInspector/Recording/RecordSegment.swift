@@ -35,8 +35,9 @@ struct RecordSegment {
   /// `expectedPayloads` (what the segment before wrote).
   init(capacity: Int, expectedPayloads: Int = 0, in arenas: RecordArenas? = nil) {
     records = RecordBuffer(capacity: capacity, in: arenas?.records)
+    // As many payloads as records: the records' buffer may have more room than asked.
     payloads = PayloadBuffer(
-      capacity: capacity, expecting: expectedPayloads, in: arenas?.payloads)
+      capacity: records.capacity, expecting: expectedPayloads, in: arenas?.payloads)
   }
 
   /// Swaps everything it holds with `other`, each keeping its own ``records`` buffer.
@@ -51,7 +52,7 @@ struct RecordSegment {
   }
 
   /// Holds `chunk`, which a render of this segment, the one numbered `serial`, is kept in;
-  /// returns the bytes that takes (a pointer, the first time).
+  /// returns the bytes that takes (a pointer, the first time), for the caller to count.
   @inline(__always)
   mutating func hold(_ chunk: Unmanaged<ViewModelChunk>, serial: Int) -> Int {
     let isHeld = chunk._withUnsafeGuaranteedRef { $0.heldBySegment == serial }
@@ -59,7 +60,6 @@ struct RecordSegment {
     let held = chunk.takeUnretainedValue()
     held.heldBySegment = serial
     chunks.append(held)
-    payloadBytes += MemoryLayout<ViewModelChunk>.stride
     return MemoryLayout<ViewModelChunk>.stride
   }
 

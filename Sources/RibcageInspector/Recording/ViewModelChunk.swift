@@ -1,6 +1,7 @@
-/// A run of view models of one type, kept in place as the values they are: what a render's
-/// payload and the RIB table point into (``KeptViewModel``). A chunk lives while anything
-/// points into it; its ``ViewModelStore`` empties and reuses it once nothing does.
+/// A run of view models of one type, kept in place as the values they are: what render records,
+/// the RIB table and keyframes point into. Segments whose renders are in it and keyframes hold
+/// it (records and the table point in unretained); its ``ViewModelStore`` keeps it for good and
+/// empties and reuses it once nothing else holds it.
 final class ViewModelChunk {
   private let layout: ViewModelLayout
   private let storage: UnsafeMutableRawPointer

@@ -1,8 +1,8 @@
 /// Where a recorder keeps the view models of one type: in chunks, as the values they are, so a
 /// render copies its view model into memory that is already there instead of boxing it (a box
-/// is an allocation for a view model over three words). A chunk that nothing points into any
-/// more (its renders and keyframes left the ring, its RIBs rendered again) is emptied and
-/// reused: once the ring is warm, keeping a view model allocates nothing.
+/// is an allocation for a view model over three words). A chunk nothing holds any more (the
+/// segments with renders in it and the keyframes with values in it left the ring) is emptied
+/// and reused: once the ring is warm, keeping a view model allocates nothing.
 final class ViewModelStore {
   /// Values a chunk holds.
   static let chunkCapacity = 32

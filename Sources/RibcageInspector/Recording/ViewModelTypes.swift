@@ -11,9 +11,10 @@ struct ViewModelTypes {
     var escapedName: [UInt8]
     var estimatedBytes: Int
     var rendersUntilSample: Int
-    /// Whether every value rendered as this type is of this very type (a struct or an enum, not
-    /// a class, which a subclass's value may be rendered as, nor an existential): learnt from
-    /// the first value rendered as it; `nil` until then.
+    /// Whether every value rendered as this type is of this very type (a struct, an enum, or an
+    /// existential, whose `type(of:)` in generic code is the existential: not a class, which a
+    /// subclass's value may be rendered as): learnt from the first value rendered as it; `nil`
+    /// until then.
     var holdsOnlyItself: Bool?
     /// Where its values are kept, made at the first value kept in place.
     var store: ViewModelStore?

@@ -12,8 +12,9 @@ import Testing
 @MainActor
 @Suite("SessionRecorder's ring: memory reused once full", .timeLimit(.minutes(5)))
 struct RecordRingTests {
-  /// A ring keeps a payload for every render: its size is memory the budget counts and bytes
-  /// every render writes. (Was 96 bytes: a plugin event's strings inline.)
+  /// A ring keeps a record for every event and a payload for some: their sizes are memory the
+  /// budget counts and bytes every event writes. (A payload was 96 bytes: a plugin event's
+  /// strings inline; a record 48, with its sequence number.)
   @Test("a record is five words, a payload three at most, a kept view model two")
   func payloadsAreSmall() {
     #expect(MemoryLayout<EventRecord>.stride <= 40)
@@ -209,6 +210,36 @@ struct RecordRingTests {
       withExtendedLifetime((first, third)) {}
     }
     #expect(arena.takeSlot() != nil)
+  }
+
+  @Test("a render counts its record, its view model, and its chunk once a segment")
+  func renderBytesAreCountedOnce() throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    let state = MutableStateStream(1)
+    let scheduler = ManualRenderScheduler()
+    let record = MemoryLayout<EventRecord>.stride
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      let loop = RenderLoop(
+        state: state.stream,
+        present: { CounterViewModel(label: "count \($0)", doubled: "", count: $0) },
+        render: { _ in }, scheduler: scheduler)
+      let beforeFirst = recorder.retainedBytes
+      loop.start(cart.interactor)
+      let viewModelBytes = recorder.tables.viewModelTypes.estimatedBytes(
+        of: Int32(recorder.tables.viewModelTypes.entries.count - 1))
+      // The first render holds its chunk: a pointer more.
+      #expect(recorder.retainedBytes - beforeFirst == record + viewModelBytes + 8)
+      let beforeSecond = recorder.retainedBytes
+      state.value = 2
+      scheduler.flush()
+      #expect(recorder.retainedBytes - beforeSecond == record + viewModelBytes)
+      app.root.detachChild(cart)
+    }
+    #expect(app.detector.sweep().isEmpty)
   }
 
   #if os(Linux)
