@@ -63,7 +63,7 @@ EXTRAS = {
     "tree-memory": ["ribcage_allocs"],
     "render-coalesce": ["presenter_calls_per_turn"],
     "recorder-tree": ["ns_per_event", "allocs_per_event", "events_per_s"],
-    "recorder-app": ["allocs_per_event", "read_ns_per_turn"],
+    "recorder-app": ["steady_ratio", "allocs_per_event", "read_ns_per_turn"],
     "timeline-seek": ["max_ms", "events", "ribs"],
     "soak-rides": ["rides", "memory_growth", "counts_moved", "leaks"],
     "soak-rides-record": ["rides", "memory_within_bound", "counts_moved", "leaks"],

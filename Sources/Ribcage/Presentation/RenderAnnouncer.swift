@@ -52,11 +52,9 @@ final class RenderAnnouncer {
   func emit<ViewModel>(_ viewModel: ViewModel) {
     guard let tree else { return }
     if let rib, ribPresence?.isPresent == true {
-      // Retained for the call (no side table: a plain retain): a recorder hands what it records
-      // to consumers, and a consumer may detach and release the RIB.
-      let router = rib.takeUnretainedValue()
-      Self.read(tree) { $0.emitRender(viewModel, by: router) }
-      withExtendedLifetime(router) {}
+      // Not retained: what the tree calls uses the router before it calls out (a recorder's
+      // consumers may detach and release the RIB), and retains it if it keeps it.
+      Self.read(tree, rib) { $0.emitRender(viewModel, by: $1) }
     } else {
       Self.read(tree) { $0.emitRender(viewModel, by: nil) }
     }
@@ -70,5 +68,15 @@ final class RenderAnnouncer {
     _ tree: Unmanaged<TreeContext>, _ body: (TreeContext) -> Result
   ) -> Result {
     tree._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Calls `body` with `tree` and `router`, retaining neither (a main-actor closure capturing
+  /// them would be checked at run time for being on the main actor).
+  @inline(__always)
+  private nonisolated static func read(
+    _ tree: Unmanaged<TreeContext>, _ router: Unmanaged<RouterNode>,
+    _ body: (TreeContext, RouterNode) -> Void
+  ) {
+    tree._withUnsafeGuaranteedRef { tree in router._withUnsafeGuaranteedRef { body(tree, $0) } }
   }
 }

@@ -228,11 +228,17 @@ public final class TreeContext {
 
   /// Hands `viewModel`, just rendered by a loop of `router`'s RIB, to the tap as the value it
   /// is, and to the ``renders`` observers as a ``RenderRecord``.
+  ///
+  /// The record is made (retaining the router) before the tap runs: a recorder hands what it
+  /// records to consumers, and a consumer may detach and release the RIB.
   func emitRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
-    if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
-    if renderRelay.hasSubscribers {
-      renderRelay.send(RenderRecord(router: router, viewModel: viewModel))
+    guard renderRelay.hasSubscribers else {
+      if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
+      return
     }
+    let record = RenderRecord(router: router, viewModel: viewModel)
+    if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
+    renderRelay.send(record)
   }
 
   func emit(_ event: PluginEvent) {

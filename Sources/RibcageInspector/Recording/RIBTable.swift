@@ -117,6 +117,11 @@ final class RIBTable {
     return slots?[ObjectIdentifier(router)]
   }
 
+  /// Whether `slot` is still the live entry of RIB `id` (ids are never reused).
+  func holds(_ slot: Int32, id: UInt64) -> Bool {
+    Int(slot) < count && nodes[Int(slot)].isLive && nodes[Int(slot)].id == id
+  }
+
   /// The slot a router's inspection tag names, if it is live (for events that carry the tag,
   /// not the router: a plugin event).
   func slot(forTag tag: UInt64) -> Int32? {

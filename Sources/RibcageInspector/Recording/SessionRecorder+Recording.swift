@@ -250,29 +250,37 @@ extension SessionRecorder {
 extension SessionRecorder {
   /// Records a render the tap handed over: the view model is copied, in place, into its type's
   /// store (no box), unless its dynamic type is not the type it was rendered as (a subclass).
+  ///
+  /// The router (held unretained by the loop) is only read before anything calls out: sampling
+  /// runs the view model's `encode(to:)`, and recording may hand lines to consumers.
   func recordRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+    // No closure (`router.flatMap { … }`): a main-actor closure handed to the standard library
+    // is checked at run time for being on the main actor.
+    var slot: Int32?
+    if let router { slot = ribs.slot(of: router) }
     let type = tables.viewModelTypes.index(of: ViewModel.self)
     guard tables.viewModelTypes.isExactly(viewModel, type: type) else {
-      recordRender(boxed: viewModel, by: router)
+      recordRender(boxed: viewModel, in: slot)
       return
     }
-    sampleIfDue(viewModel, type: type)
+    sampleIfDue(viewModel, type: type, keeping: &slot)
     let (chunk, index) = tables.viewModelTypes.keep(viewModel, type: type)
-    record(renderKeptIn: chunk, at: index, type: type, by: router)
+    record(renderKeptIn: chunk, at: index, type: type, in: slot)
   }
 
   /// Records a render from the ``TreeContext/renders`` stream (a tree another recorder taps),
   /// its view model boxed.
   func recordRender(_ render: RenderRecord) {
-    recordRender(boxed: render.viewModel, by: render.router)
+    recordRender(boxed: render.viewModel, in: render.router.flatMap(ribs.slot(of:)))
   }
 
-  private func recordRender(boxed viewModel: Any, by router: RouterNode?) {
+  private func recordRender(boxed viewModel: Any, in slot: Int32?) {
+    var slot = slot
     let type = tables.viewModelTypes.index(of: Swift.type(of: viewModel))
-    sampleIfDue(viewModel, type: type)
+    sampleIfDue(viewModel, type: type, keeping: &slot)
     let kept = KeptViewModel.boxed(viewModel)
     let bytes = tables.viewModelTypes.estimatedBytes(of: type)
-    guard let slot = router.flatMap(ribs.slot(of:)) else {
+    guard let slot else {
       record(.render, payload: .viewModel(kept), payloadBytes: bytes, viewModelType: type)
       return
     }
@@ -286,24 +294,22 @@ extension SessionRecorder {
   /// What a view model of a type takes encoded is what the budget counts it as: learnt from its
   /// first value, then one render in every `ViewModelTypes.sampleInterval` (`value` is boxed
   /// then, and only then).
+  ///
+  /// Encoding runs the view model's `encode(to:)`: `slot` is forgotten if that detached its RIB.
   @inline(__always)
-  private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32) {
-    if tables.viewModelTypes.isSampleDue(type) {
-      _ = formatter.encode(value, type: type, tables: &tables)
-    }
+  private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32, keeping slot: inout Int32?) {
+    guard tables.viewModelTypes.isSampleDue(type) else { return }
+    let entry = slot.map { (slot: $0, id: ribs[$0].id) }
+    _ = formatter.encode(value, type: type, tables: &tables)
+    if let entry, !ribs.holds(entry.slot, id: entry.id) { slot = nil }
   }
 
   /// Appends a render record of the view model at `index` in `chunk`, of view model type
   /// `type`, and keeps it as what the router's RIB rendered last. The segment holds the chunk:
   /// the record points into it, with no payload.
   private func record(
-    renderKeptIn chunk: Unmanaged<ViewModelChunk>, at index: Int32, type: Int32,
-    by router: RouterNode?
+    renderKeptIn chunk: Unmanaged<ViewModelChunk>, at index: Int32, type: Int32, in slot: Int32?
   ) {
-    // No closure (`router.flatMap { … }`): a main-actor closure handed to the standard library
-    // is checked at run time for being on the main actor.
-    var slot: Int32?
-    if let router { slot = ribs.slot(of: router) }
     let bytes =
       tables.viewModelTypes.estimatedBytes(of: type) + ring.current.hold(chunk, serial: ring.closes)
     ring.current.count(payloadBytes: bytes)

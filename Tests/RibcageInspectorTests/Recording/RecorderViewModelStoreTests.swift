@@ -184,6 +184,47 @@ struct RecorderViewModelStoreTests {
         "BannerViewModel", "AlertViewModel", "BannerViewModel", "AlertViewModel", "BannerViewModel",
       ])
   }
+
+  @Test("a view model whose encoding detaches its RIB while sampled: the render names no RIB")
+  func samplingDetachesTheRIB() throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    var loop: RenderLoop<Int, DetachingViewModel>?
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      // The first render of a type is sampled: encoded, which here detaches the RIB.
+      DetachingViewModel.onEncode = { [unowned cart] in app.root.detachChild(cart) }
+      loop = RenderLoop(
+        state: state.stream, present: { DetachingViewModel(count: $0) }, render: { _ in },
+        scheduler: scheduler)
+      loop?.start(cart.interactor)
+    }
+    DetachingViewModel.onEncode = nil
+    #expect(app.root.children.isEmpty)
+    #expect(recorder.liveRIBCount == 1)
+    let timeline = try SessionTimeline(recorder)
+    let render = try #require(timeline.events.first { $0.kind == .render })
+    #expect(render.path == nil)
+    #expect(timeline.moment(at: timeline.events.count - 1).rib(at: "AppRoot/Cart") == nil)
+    withExtendedLifetime(loop) {}
+    #expect(app.detector.sweep().isEmpty)
+  }
+}
+
+/// A view model whose `encode(to:)` calls out to the app: what a hostile one can do.
+struct DetachingViewModel: Equatable, Encodable {
+  var count: Int
+  @MainActor static var onEncode: (() -> Void)?
+
+  func encode(to encoder: any Encoder) throws {
+    MainActor.assumeIsolated { Self.onEncode?() }
+    var container = encoder.singleValueContainer()
+    try container.encode(count)
+  }
 }
 
 /// A view model class and a subclass of it, rendered as the superclass.
