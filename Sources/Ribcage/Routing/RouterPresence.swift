@@ -3,8 +3,8 @@ import _RibcageAtomics
 /// Whether a router is still there, for what holds the router unretained (a render loop's
 /// announcer): a weak reference would make every retain of the router take the slow,
 /// side-table way. The router's deinit clears it, on whatever thread releases the router; the
-/// flag is read and written atomically. A holder that calls out while using the router retains
-/// it for the call (what it calls may release it).
+/// flag is read and written atomically. What is handed the router reads it before it calls out
+/// (what it calls may release it), and retains it to keep it.
 ///
 /// An object apart from the router's extras: held by a loop, the extras would outlive the router
 /// and could not stop the tree of a root released while active.
