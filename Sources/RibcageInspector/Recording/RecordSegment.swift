@@ -63,14 +63,10 @@ struct RecordSegment {
     return MemoryLayout<ViewModelChunk>.stride
   }
 
-  /// Counts `bytes` more of payloads (a render kept in place: its view model).
+  /// Counts `bytes` more with its payloads': what a record holds beside it without a payload
+  /// (a render kept in place: its view model; the keyframe it starts with).
   @inline(__always)
   mutating func count(payloadBytes bytes: Int) {
-    payloadBytes += bytes
-  }
-
-  /// Counts the bytes of the keyframe it starts with (``keyframe``) with its payloads'.
-  mutating func count(keyframeBytes bytes: Int) {
     payloadBytes += bytes
   }
 

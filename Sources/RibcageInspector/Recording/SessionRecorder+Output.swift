@@ -34,7 +34,7 @@ extension SessionRecorder {
     assert(ring.current.keyframe == nil, "a second keyframe in one segment")
     // The segment holds it: the record needs no payload, its bytes count as the segment's.
     ring.current.keyframe = keyframe
-    ring.current.count(keyframeBytes: bytes)
+    ring.current.count(payloadBytes: bytes)
     append(
       EventRecord(
         kind: .keyframe, time: seq == 0 ? ribcage_ticks() : lastTicks))
