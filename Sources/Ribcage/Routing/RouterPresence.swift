@@ -22,7 +22,16 @@ final class RouterPresence: @unchecked Sendable {
     flag.deallocate()
   }
 
+  /// Whether the router is there: its deinit has not cleared the flag. (A subclass's deinit
+  /// runs before the base router's clears it: see ``isDeallocating(_:)``.)
   var isPresent: Bool { ribcage_atomic_load_flag(flag) != 0 }
+
+  /// Whether the deinit of `router` has started: a router subclass's deinit runs before the
+  /// base router's clears the flag, and what it does may render. The router may be used there,
+  /// but a reference kept would outlive it.
+  static func isDeallocating(_ router: RouterNode) -> Bool {
+    ribcage_is_deallocating(Unmanaged.passUnretained(router).toOpaque())
+  }
 
   func routerWent() { ribcage_atomic_store_flag(flag, 0) }
 }

@@ -22,7 +22,8 @@
   open func treeLoaded(_ router: RouterNode) {}
   /// A render loop of `router`'s RIB (`nil` for a loop bound to a scope that is not a RIB's
   /// interactor) rendered `viewModel`. Generic rather than `Any`: the value comes as it is, with
-  /// its type, and is boxed only if the tap boxes it.
+  /// its type, and is boxed only if the tap boxes it. The router may be one whose deinit is
+  /// under way (a subclass's deinit that renders): read it, do not keep it.
   open func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {}
   /// A hook of `router` ran from tick `start` to tick `end` (see ``TickClock``).
   open func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {}

@@ -230,13 +230,17 @@ public final class TreeContext {
   /// is, and to the ``renders`` observers as a ``RenderRecord``.
   ///
   /// The record is made (retaining the router) before the tap runs: a recorder hands what it
-  /// records to consumers, and a consumer may detach and release the RIB.
+  /// records to consumers, and a consumer may detach and release the RIB. A router whose deinit
+  /// has started (a subclass's deinit that renders) is not named in the record, which would
+  /// outlive it; the tap, which keeps nothing, is still handed it.
   func emitRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
     guard renderRelay.hasSubscribers else {
       if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
       return
     }
-    let record = RenderRecord(router: router, viewModel: viewModel)
+    var named = router
+    if let router, RouterPresence.isDeallocating(router) { named = nil }
+    let record = RenderRecord(router: named, viewModel: viewModel)
     if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
     renderRelay.send(record)
   }

@@ -1,6 +1,7 @@
 #ifndef RIBCAGE_ATOMICS_H
 #define RIBCAGE_ATOMICS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -37,6 +38,16 @@ static inline uint64_t ribcage_ticks(void) {
 #else
   return ribcage_monotonic_ns();
 #endif
+}
+
+/// The Swift runtime's own test of whether an object's deinit has started (exported by the
+/// runtime on every platform; the object is a Swift class instance).
+extern bool swift_isDeallocating(void *object);
+
+/// Whether the deinit of the Swift object at `object` has started: a reference taken from then
+/// on must not outlive the deinit.
+static inline bool ribcage_is_deallocating(void *object) {
+  return swift_isDeallocating(object);
 }
 
 #endif

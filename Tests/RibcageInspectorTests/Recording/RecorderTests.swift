@@ -458,6 +458,41 @@ struct RecorderOddCaseTests {
     #expect(detector.sweep().isEmpty)
   }
 
+  @Test("a root whose own deinit renders it, recorded twice: both sessions read, nothing kept")
+  func rootRenderingInItsDeinit() throws {
+    let detector = LeakDetector(gracePeriod: .zero, sweepsAutomatically: false)
+    var root: RenderingOnDeinitRootRouter? = RenderingOnDeinitRootRouter()
+    root!.context = TreeContext(diagnostics: .silent, leakDetector: detector)
+    // The first recorder taps the tree; the second takes its streams, which hand out records
+    // that retain the router they name.
+    let tapping = SessionRecorder(root!)
+    let streamed = SessionRecorder(root!)
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    let loop = RenderLoop(
+      state: state.stream, present: { CartViewModel(title: "n\($0)", items: [], total: $0) },
+      render: { _ in }, scheduler: scheduler)
+    loop.start(root!.interactor)
+    root!.interactor.activate()
+    root!.onDeinit = {
+      state.update { $0 += 1 }
+      scheduler.flush()
+    }
+    weak let released = root
+    root = nil
+    #expect(released == nil)
+    for recorder in [tapping, streamed] {
+      let renders = try SessionTimeline(recorder).events.filter { $0.kind == .render }
+      #expect(renders.count == 2)
+    }
+    // The streams' record of the render from the deinit names no RIB: it would have kept the
+    // router past its deinit.
+    let last = try #require(
+      try SessionTimeline(streamed).events.last { $0.kind == .render })
+    #expect(last.path == nil)
+    #expect(detector.sweep().isEmpty)
+  }
+
   @Test("a recorder released while a workflow is suspended mid-await: the run goes on, unrecorded")
   func releasedWhileWorkflowSuspended() async throws {
     let app = RecordedApp()
@@ -570,5 +605,16 @@ struct RecorderStreamTests {
     #expect(
       recorder.stream { _ in Issue.record("a stopped recorder delivers nothing") }.isCancelled)
     #expect(app.detector.sweep().isEmpty)
+  }
+}
+
+/// A root whose deinit runs app code (here: a render of its own RIB).
+@MainActor
+final class RenderingOnDeinitRootRouter: PlainRouter {
+  var onDeinit: (() -> Void)?
+
+  deinit {
+    // Released on the main actor, as a UI router is.
+    MainActor.assumeIsolated { onDeinit?() }
   }
 }

@@ -41,4 +41,40 @@ import Testing
     #expect(named == [true])
     subscription.cancel()
   }
+
+  @Test("a render from a router subclass's deinit names no router: it is going")
+  func renderFromARouterSubclassDeinit() {
+    let harness = RIBHarness()
+    let scheduler = ManualRenderScheduler()
+    let requests = RequestService()
+    let view = ConfirmView()
+    var root: RenderingOnDeinitRouter? = RenderingOnDeinitRouter(
+      interactor: ConfirmInteractor(view: view, requests: requests, scheduler: scheduler),
+      viewController: view)
+    harness.activate(root!)
+    // Its own deinit renders once more, synchronously, before the base router's deinit runs:
+    // a record kept past the deinit must not hold the router (it would outlive its memory).
+    root!.onDeinit = {
+      requests.quote(7)
+      scheduler.flush()
+    }
+    var kept: [RenderRecord] = []
+    let subscription = harness.context.renders.observe { kept.append($0) }
+    root = nil
+    #expect(view.text == "Confirm uberX $7 [Confirm]")
+    #expect(kept.count == 1)
+    #expect(kept.first.map { $0.router == nil } == true)
+    subscription.cancel()
+  }
+}
+
+/// A router whose deinit runs app code that renders its RIB (a flush of its loop).
+@MainActor
+final class RenderingOnDeinitRouter: ViewableRouter<ConfirmInteractor, ConfirmView> {
+  var onDeinit: (() -> Void)?
+
+  deinit {
+    // Released on the main actor (the test's last reference goes there), as a UI router is.
+    MainActor.assumeIsolated { onDeinit?() }
+  }
 }
