@@ -60,6 +60,37 @@ enum RecorderApp {
         + "read_ns_per_turn=\(format(readPerEvent * eventsPerTurn)) session_bytes=\(bytes)")
   }
 
+  /// The same app recorded with a live consumer taking the session as it is recorded (an
+  /// inspector, a file: lines handed over every 256 events, view models encoded), against the
+  /// same app recorded with no consumer: what streaming adds on the main actor, per turn.
+  /// `ratio` with the view models of `Sendable` types encoded on a background queue (the
+  /// default), `main_ratio` with every view model encoded on the main actor.
+  static func runStreaming() -> String {
+    let background = streamingComparison(encodesInBackground: true)
+    let onMain = streamingComparison(encodesInBackground: false)
+    return benchLine(
+      "recorder-stream", background,
+      extra: "main_ratio=\(format(onMain.ratio)) main_ns=\(format(onMain.ribcage))")
+  }
+
+  private static func streamingComparison(encodesInBackground: Bool) -> Comparison {
+    let streamedApp = App()
+    let streamed = try! SessionRecorder(
+      streamedApp.root, configuration: .init(encodesInBackground: encodesInBackground))
+    var bytes = 0
+    let consumer = streamed.stream { bytes &+= $0.count }
+    let plainApp = App()
+    let plain = SessionRecorder(plainApp.root)
+    let turns = 2_000
+    let comparison = Measurement(operationsPerRound: turns).compare(
+      ribcage: { streamedApp.play(turns: turns) }, floor: { plainApp.play(turns: turns) })
+    streamed.flush()
+    precondition(bytes > 0, "nothing was streamed")
+    consumer.cancel()
+    withExtendedLifetime(plain) {}
+    return comparison
+  }
+
   /// A small app: 25 viewless RIBs, three screens, one service.
   @MainActor
   final class App {

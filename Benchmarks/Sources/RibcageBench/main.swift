@@ -27,6 +27,7 @@ let cases: [(name: String, run: @MainActor () async -> String)] = [
   ("deeplink-parse", DeepLinkParse.run),
   ("recorder-tree", RecorderTree.run),
   ("recorder-app", RecorderApp.run),
+  ("recorder-stream", RecorderApp.runStreaming),
   ("recorder-off", RecorderTree.runOff),
   ("timeline-seek", TimelineSeek.run),
   ("combine-stream-publisher", CombineBridge.runStreamPublisher),

@@ -21,8 +21,14 @@ final class RenderAnnouncer {
   /// Whether the loop runs in a tree: all the render step checks when it is not recorded.
   @exclusivity(unchecked) @usableFromInline private(set) var isInTree = false
 
+  /// Whether the view models it announces are of a `Sendable` type (the loop was made where the
+  /// type is known to be): what is handed them may pass them to another thread.
+  private let viewModelsAreSendable: Bool
+
   @usableFromInline
-  init() {}
+  init(viewModelsAreSendable: Bool) {
+    self.viewModelsAreSendable = viewModelsAreSendable
+  }
 
   /// Points it at `rib`'s tree, or at none.
   func announce(to rib: RouterNode?) {
@@ -51,12 +57,13 @@ final class RenderAnnouncer {
   @usableFromInline
   func emit<ViewModel>(_ viewModel: ViewModel) {
     guard let tree else { return }
+    let isSendable = viewModelsAreSendable
     if let rib, ribPresence?.isPresent == true {
       // Not retained: what the tree calls uses the router before it calls out (a recorder's
       // consumers may detach and release the RIB), and retains it if it keeps it.
-      Self.read(tree, rib) { $0.emitRender(viewModel, by: $1) }
+      Self.read(tree, rib) { $0.emitRender(viewModel, by: $1, isSendable: isSendable) }
     } else {
-      Self.read(tree) { $0.emitRender(viewModel, by: nil) }
+      Self.read(tree) { $0.emitRender(viewModel, by: nil, isSendable: isSendable) }
     }
   }
 

@@ -74,9 +74,21 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     view: View,
     scheduler: any RenderScheduler = .endOfTurn
   ) where P.State == State, P.ViewModel == ViewModel, View.ViewModel == ViewModel {
+    self.init(
+      state: state, presenter: presenter, view: view, scheduler: scheduler,
+      viewModelsAreSendable: false)
+  }
+
+  /// The loop of the public initialiser; with `viewModelsAreSendable`, its renders are announced
+  /// as values that may be handed to another thread (see `RenderLoop+Sendable.swift`).
+  @inlinable
+  convenience init<P: Presenter & Sendable, View: Rendering>(
+    state: StateStream<State>, presenter: P, view: View, scheduler: any RenderScheduler,
+    viewModelsAreSendable: Bool
+  ) where P.State == State, P.ViewModel == ViewModel, View.ViewModel == ViewModel {
     let last = ValueBox<ViewModel?>(nil)
     let rendered = StreamCore<ViewModel>()
-    let announcer = RenderAnnouncer()
+    let announcer = RenderAnnouncer(viewModelsAreSendable: viewModelsAreSendable)
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
       announcer: announcer,
@@ -101,9 +113,24 @@ public final class RenderLoop<State, ViewModel: Equatable>: Worker, RenderLoopFl
     render: @escaping @MainActor (ViewModel) -> Void,
     scheduler: any RenderScheduler = .endOfTurn
   ) {
+    self.init(
+      state: state, present: present, render: render, scheduler: scheduler,
+      viewModelsAreSendable: false)
+  }
+
+  /// The loop of the public initialiser; with `viewModelsAreSendable`, its renders are announced
+  /// as values that may be handed to another thread.
+  @inlinable
+  convenience init(
+    state: StateStream<State>,
+    present: @escaping @MainActor (State) -> ViewModel,
+    render: @escaping @MainActor (ViewModel) -> Void,
+    scheduler: any RenderScheduler,
+    viewModelsAreSendable: Bool
+  ) {
     let last = ValueBox<ViewModel?>(nil)
     let rendered = StreamCore<ViewModel>()
-    let announcer = RenderAnnouncer()
+    let announcer = RenderAnnouncer(viewModelsAreSendable: viewModelsAreSendable)
     self.init(
       state: state, scheduler: scheduler, lastRendered: last, rendered: rendered,
       announcer: announcer,

@@ -24,7 +24,11 @@
   /// interactor) rendered `viewModel`. Generic rather than `Any`: the value comes as it is, with
   /// its type, and is boxed only if the tap boxes it. The router may be one whose deinit is
   /// under way (a subclass's deinit that renders): read it, do not keep it.
-  open func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {}
+  /// With `isSendable`, the loop was made where `ViewModel` is known to be `Sendable`: the value
+  /// may be handed to another thread.
+  open func treeRendered<ViewModel>(
+    _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
+  ) {}
   /// A hook of `router` ran from tick `start` to tick `end` (see ``TickClock``).
   open func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {}
   /// A `willResignActive` or `didLoad` of `router` ran from tick `start` to tick `end`, and the

@@ -227,21 +227,26 @@ public final class TreeContext {
   }
 
   /// Hands `viewModel`, just rendered by a loop of `router`'s RIB, to the tap as the value it
-  /// is, and to the ``renders`` observers as a ``RenderRecord``.
+  /// is (saying whether its type is `Sendable`), and to the ``renders`` observers as a
+  /// ``RenderRecord``.
   ///
   /// The record is made (retaining the router) before the tap runs: a recorder hands what it
   /// records to consumers, and a consumer may detach and release the RIB. A router whose deinit
   /// has started (a subclass's deinit that renders) is not named in the record, which would
   /// outlive it; the tap, which keeps nothing, is still handed it.
-  func emitRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+  func emitRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool) {
     guard renderRelay.hasSubscribers else {
-      if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
+      if let tap {
+        Self.call(tap) { $0.treeRendered(viewModel, by: router, isSendable: isSendable) }
+      }
       return
     }
     var named = router
     if let router, RouterPresence.isDeallocating(router) { named = nil }
     let record = RenderRecord(router: named, viewModel: viewModel)
-    if let tap { Self.call(tap) { $0.treeRendered(viewModel, by: router) } }
+    if let tap {
+      Self.call(tap) { $0.treeRendered(viewModel, by: router, isSendable: isSendable) }
+    }
     renderRelay.send(record)
   }
 

@@ -75,6 +75,19 @@ final class JSONLineWriter {
     }
   }
 
+  /// Appends raw, already valid JSON text: part of lines written before.
+  func appendRaw(_ raw: ArraySlice<UInt8>) {
+    raw.withUnsafeBufferPointer { buffer in
+      if let start = buffer.baseAddress { append(start, buffer.count) }
+    }
+  }
+
+  /// Goes on with an object whose first members were written elsewhere: the next member needs
+  /// a comma.
+  func continueObject() {
+    needsComma = true
+  }
+
   func appendLiteral(_ literal: StaticString) {
     append(literal.utf8Start, literal.utf8CodeUnitCount)
   }

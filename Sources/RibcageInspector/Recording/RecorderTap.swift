@@ -32,8 +32,10 @@ final class RecorderTap: InspectionTap {
     call { $0.treeLoaded(router) }
   }
 
-  override func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
-    call { $0.recordRender(viewModel, by: router) }
+  override func treeRendered<ViewModel>(
+    _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
+  ) {
+    call { $0.recordRender(viewModel, by: router, isSendable: isSendable) }
   }
 
   override func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {

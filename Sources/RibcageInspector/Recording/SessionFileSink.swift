@@ -70,4 +70,11 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
       lock.unlock()
     }
   }
+
+  /// Calls `body` with the value to change, under the lock.
+  func update<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&stored)
+  }
 }

@@ -23,8 +23,10 @@ extension SessionLineFormatter {
         let viewModel = keyframe.viewModels[nextViewModel].viewModel
         nextViewModel += 1
         out.member("viewModelType", tables.viewModelTypes.entries[Int(viewModel.type)].name)
-        if case .success(let json) = encode(
-          viewModel.value.value, type: viewModel.type, tables: &tables)
+        let value = viewModel.value.value
+        if !deferEncoding(
+          of: value, type: viewModel.type, tables: &tables, writingOmission: false, at: out.count),
+          case .success(let json) = encode(value, type: viewModel.type, tables: &tables)
         {
           out.member("viewModel", json: json)
         }

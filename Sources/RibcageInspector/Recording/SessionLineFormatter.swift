@@ -12,6 +12,9 @@ struct SessionLineFormatter {
   /// Encodes view models straight to JSON bytes (`JSONEncoder` costs ten times more).
   private var encoder = ViewModelEncoder()
   private var json: [UInt8] = []
+  /// View models of `Sendable` types left out of the lines written, for another thread to
+  /// encode; `nil` (the default) to encode every view model as its line is written.
+  var deferred: [DeferredViewModel]?
 
   init(encodesViewModels: Bool, maximumViewModelBytes: Int) {
     self.encodesViewModels = encodesViewModels
@@ -103,7 +106,7 @@ struct SessionLineFormatter {
         // The segment holds the chunk the record points into.
         let chunk = Unmanaged<ViewModelChunk>.fromOpaque(
           UnsafeRawPointer(bitPattern: UInt(record.other))!)
-        let value = chunk._withUnsafeGuaranteedRef { $0.value(at: record.payload) }
+        let value = Self.value(at: record.payload, in: chunk)
         writeViewModel(value, type: type, tables: &tables, into: out)
       } else if case .viewModel(let kept) = payload {
         writeViewModel(kept.value, type: type, tables: &tables, into: out)
@@ -112,6 +115,14 @@ struct SessionLineFormatter {
       writeSource(record, payload, tables: &tables, into: out)
     }
     out.closeLine()
+  }
+
+  /// The value at `index` in `chunk`, boxed. Apart, and not isolated: a main-actor closure
+  /// handed to `_withUnsafeGuaranteedRef` is checked at run time for being on the main actor.
+  private nonisolated static func value(at index: Int32, in chunk: Unmanaged<ViewModelChunk>)
+    -> Any
+  {
+    chunk._withUnsafeGuaranteedRef { $0.value(at: index) }
   }
 
   /// `,"rib":<id>,"path":"<path>"`.
@@ -124,11 +135,22 @@ struct SessionLineFormatter {
   }
 
   /// `,"viewModel":<json>` or `,"viewModelOmitted":"<why>"`, as configured; records the
-  /// encoded size for the budget.
+  /// encoded size for the budget. A value of a `Sendable` type is left for another thread when
+  /// the lines are being handed over (``deferred``).
   private mutating func writeViewModel(
     _ value: Any, type: Int32, tables: inout RecorderTables, into out: JSONLineWriter
   ) {
+    if deferEncoding(of: value, type: type, tables: &tables, writingOmission: true, at: out.count) {
+      return
+    }
     guard let encoded = encode(value, type: type, tables: &tables) else { return }
+    Self.writeMembers(encoded, into: out)
+  }
+
+  /// `,"viewModel":<json>`, or `,"viewModelOmitted":"<why>"` for a render's line.
+  nonisolated static func writeMembers(
+    _ encoded: Result<[UInt8], Omission>, into out: JSONLineWriter
+  ) {
     switch encoded {
     case .success(let json): out.member("viewModel", json: json)
     case .failure(let problem): out.member("viewModelOmitted", problem.text)
@@ -138,6 +160,8 @@ struct SessionLineFormatter {
   /// Why a view model was left out of a line.
   struct Omission: Error {
     var text: String
+    /// What it weighed encoded, when it was left out for weighing too much.
+    var encodedBytes: Int?
   }
 
   /// `value` encoded, or why it was not; `nil` when view models are not encoded or the value
@@ -145,18 +169,54 @@ struct SessionLineFormatter {
   mutating func encode(_ value: Any, type: Int32, tables: inout RecorderTables)
     -> Result<[UInt8], Omission>?
   {
-    guard encodesViewModels, let value = value as? any Encodable else { return nil }
+    guard encodesViewModels, let value = tables.viewModelTypes.encodable(value, type: type)
+    else { return nil }
+    let encoded = Self.encode(
+      value, with: &encoder, into: &json, maximumBytes: maximumViewModelBytes)
+    switch encoded {
+    case .success(let json): tables.viewModelTypes.sampled(type, bytes: json.count)
+    case .failure(let omission):
+      if let bytes = omission.encodedBytes { tables.viewModelTypes.sampled(type, bytes: bytes) }
+    }
+    return encoded
+  }
+
+  /// `value` encoded with `encoder` (in `json`, which it empties first), or why it was not:
+  /// the one way a view model is encoded, on whichever thread.
+  nonisolated static func encode(
+    _ value: any Encodable, with encoder: inout ViewModelEncoder, into json: inout [UInt8],
+    maximumBytes: Int
+  ) -> Result<[UInt8], Omission> {
     json.removeAll(keepingCapacity: true)
     do {
       try encoder.encode(value, into: &json)
     } catch {
       return .failure(Omission(text: "could not be encoded: \(error)"))
     }
-    tables.viewModelTypes.sampled(type, bytes: json.count)
-    guard json.count <= maximumViewModelBytes else {
+    guard json.count <= maximumBytes else {
       return .failure(
-        Omission(text: "\(json.count) bytes, over the \(maximumViewModelBytes)-byte limit"))
+        Omission(
+          text: "\(json.count) bytes, over the \(maximumBytes)-byte limit",
+          encodedBytes: json.count))
     }
     return .success(json)
+  }
+
+  // MARK: Encoding elsewhere
+
+  /// Leaves `value` to be encoded on another thread, its members to go at `offset` of the
+  /// lines, when lines are being handed over (``deferred`` is not `nil`) and `value`'s type is
+  /// `Sendable`; returns whether it did.
+  mutating func deferEncoding(
+    of value: Any, type: Int32, tables: inout RecorderTables, writingOmission: Bool,
+    at offset: Int
+  ) -> Bool {
+    guard deferred != nil, encodesViewModels,
+      tables.viewModelTypes.entries[Int(type)].isSendable,
+      let encodable = tables.viewModelTypes.encodable(value, type: type)
+    else { return false }
+    deferred!.append(
+      DeferredViewModel(offset: offset, value: encodable, writesOmission: writingOmission))
+    return true
   }
 }

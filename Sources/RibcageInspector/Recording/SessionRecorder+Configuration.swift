@@ -15,6 +15,12 @@ extension SessionRecorder {
     public var timesHooks: Bool
     /// Whether `Encodable` view models are encoded (default `true`; otherwise only their type).
     public var encodesViewModels: Bool
+    /// Whether view models of a `Sendable` type are encoded on a background queue when the
+    /// session is streamed to the file or to a consumer (default `true`): their `encode(to:)`
+    /// then runs off the main actor, as a `Sendable` value's may. A type is known to be
+    /// `Sendable` when a ``RenderLoop`` is made where it is. Reading the session
+    /// (``SessionRecorder/sessionBytes()``) encodes on the calling thread.
+    public var encodesInBackground: Bool
     /// The largest encoded view model recorded (default 256 KB); a larger one is recorded by type
     /// and size.
     public var maximumViewModelBytes: Int
@@ -28,6 +34,7 @@ extension SessionRecorder {
       keyframeInterval: Int = 1_000,
       timesHooks: Bool = true,
       encodesViewModels: Bool = true,
+      encodesInBackground: Bool = true,
       maximumViewModelBytes: Int = 256 * 1024,
       filePath: String? = nil
     ) {
@@ -36,6 +43,7 @@ extension SessionRecorder {
       self.keyframeInterval = keyframeInterval
       self.timesHooks = timesHooks
       self.encodesViewModels = encodesViewModels
+      self.encodesInBackground = encodesInBackground
       self.maximumViewModelBytes = maximumViewModelBytes
       self.filePath = filePath
     }

@@ -69,16 +69,41 @@ extension SessionRecorder {
 
   /// Writes the lines of the events recorded since the last hand-over, and hands them to the
   /// file and the live consumers: whole lines, in order.
+  ///
+  /// View models of `Sendable` types are left out of the lines and encoded on a background
+  /// queue (``Configuration/encodesInBackground``); the lines are delivered, in order, once they
+  /// are in place.
   func handOver() {
     guard hasOutlets, ring.current.records.count > handedOver else { return }
     let out = JSONLineWriter(capacity: 64 * (ring.current.records.count - handedOver))
     ring.current.normalize(with: &clock)
+    if configuration.encodesInBackground { formatter.deferred = [] }
     formatter.write(
       ring.current, handedOver..<ring.current.records.count, tables: &tables, into: out)
+    let deferred = formatter.deferred ?? []
+    formatter.deferred = nil
     handedOver = ring.current.records.count
-    let chunk = out.bytes
-    sink?.append(chunk)
-    for consumer in consumers { consumer.deliver(chunk) }
+    if deferred.isEmpty {
+      encoding.handOver(out.bytes)
+    } else {
+      encoding.encode(
+        DeferredLines(
+          bytes: out.bytes, viewModels: deferred,
+          maximumViewModelBytes: configuration.maximumViewModelBytes))
+    }
+  }
+
+  /// Hands `lines` to the file and the live consumers.
+  func deliver(_ lines: [UInt8]) {
+    sink?.append(lines)
+    for consumer in consumers { consumer.deliver(lines) }
+  }
+
+  /// Hands over what is recorded and delivers it now, waiting for the view models being
+  /// encoded in the background.
+  func handOverNow() {
+    handOver()
+    for lines in encoding.drain() { deliver(lines) }
   }
 
   /// The lines of every record of the current segment.
@@ -123,7 +148,7 @@ extension SessionRecorder {
   /// Hands what is recorded to the file (with ``Configuration/filePath``) and waits until it is
   /// written: call it before a planned exit, or when a test reads the file.
   public func flush() {
-    handOver()
+    handOverNow()
     sink?.flush()
   }
 
@@ -175,12 +200,12 @@ extension SessionRecorder {
     case .now:
       // What others have not received yet goes first; then a keyframe everyone receives, and
       // the new consumer starts from it.
-      handOver()
+      handOverNow()
       roll()
-      handOver()
+      handOverNow()
       deliver(headerBytes() + currentSegmentBytes())
     case .retained:
-      handOver()
+      handOverNow()
       deliver(sessionBytes())
     }
     handedOver = ring.current.records.count

@@ -250,15 +250,18 @@ extension SessionRecorder {
 extension SessionRecorder {
   /// Records a render the tap handed over: the view model is copied, in place, into its type's
   /// store (no box), unless its dynamic type is not the type it was rendered as (a subclass).
+  /// With `isSendable` (the loop knew the type to be `Sendable`), the type's values may be
+  /// encoded on another thread when the session is streamed.
   ///
   /// The router (held unretained by the loop) is only read before anything calls out: sampling
   /// runs the view model's `encode(to:)`, and recording may hand lines to consumers.
-  func recordRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+  func recordRender<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool) {
     // No closure (`router.flatMap { … }`): a main-actor closure handed to the standard library
     // is checked at run time for being on the main actor.
     var slot: Int32?
     if let router { slot = ribs.slot(of: router) }
     let type = tables.viewModelTypes.index(of: ViewModel.self)
+    if isSendable { tables.viewModelTypes.markSendable(type) }
     guard tables.viewModelTypes.isExactly(viewModel, type: type) else {
       recordRender(boxed: viewModel, in: slot)
       return

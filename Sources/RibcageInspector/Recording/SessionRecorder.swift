@@ -72,6 +72,14 @@ public final class SessionRecorder {
   /// (``updateCheckpoint()``): below it, an event appends and returns.
   @exclusivity(unchecked) var checkpoint = 0
   var sink: SessionFileSink?
+  /// Hand-overs on their way to the file and the consumers (made at the first).
+  var encoding: BackgroundEncoding {
+    if let encodingIfMade { return encodingIfMade }
+    let made = BackgroundEncoding { [weak self] in self?.deliver($0) }
+    encodingIfMade = made
+    return made
+  }
+  private(set) var encodingIfMade: BackgroundEncoding?
   var consumers: [SessionConsumer] = []
   var isHandOverScheduled = false
   var subscriptions: [StreamSubscription] = []
@@ -157,6 +165,10 @@ public final class SessionRecorder {
   isolated deinit {
     untap()
     for subscription in subscriptions { subscription.cancel() }
+    // What was handed over reaches the file whole, view models encoded in the background too.
+    if let encoding = encodingIfMade {
+      for lines in encoding.drain() { sink?.append(lines) }
+    }
     sink?.finish()
   }
 
@@ -200,7 +212,7 @@ public final class SessionRecorder {
     untap()
     for subscription in subscriptions { subscription.cancel() }
     subscriptions = []
-    handOver()
+    handOverNow()
     sink?.finish()
     for consumer in consumers { consumer.isCancelled = true }
     consumers = []

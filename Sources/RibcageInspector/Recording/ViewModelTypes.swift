@@ -18,6 +18,13 @@ struct ViewModelTypes {
     var holdsOnlyItself: Bool?
     /// Where its values are kept, made at the first value kept in place.
     var store: ViewModelStore?
+    /// Whether a loop that rendered it knew it to be `Sendable`: its values (of this very type,
+    /// ``holdsOnlyItself``) may be encoded on another thread.
+    var isSendable = false
+    /// Turns a value of the type, boxed, into `any Encodable` (`nil` inside: not `Encodable`);
+    /// learnt from the first value encoded. A cast to a protocol searches the conformances at
+    /// every call (over a thousand instructions), a cast to the type does not.
+    var encodable: ((Any) -> (any Encodable)?)??
   }
 
   private(set) var entries: [Entry] = []
@@ -83,6 +90,25 @@ struct ViewModelTypes {
   }
 
   func estimatedBytes(of index: Int32) -> Int { entries[Int(index)].estimatedBytes }
+
+  /// `value`, of type `index`, as `any Encodable`, if its type is `Encodable`.
+  mutating func encodable(_ value: Any, type index: Int32) -> (any Encodable)? {
+    if let known = entries[Int(index)].encodable { return known?(value) }
+    let encodable = value as? any Encodable
+    entries[Int(index)].encodable = .some(encodable.map { Self.caster(for: $0) })
+    return encodable
+  }
+
+  /// A cast to `Value`'s own type, as `any Encodable`.
+  private static func caster<Value: Encodable>(for _: Value) -> (Any) -> (any Encodable)? {
+    { $0 as? Value }
+  }
+
+  /// Notes that type `index` is `Sendable` (a loop that rendered it knew so).
+  @inline(__always)
+  mutating func markSendable(_ index: Int32) {
+    if !entries[Int(index)].isSendable { entries[Int(index)].isSendable = true }
+  }
 
   /// Keeps a copy of `value`, whose type is type `index`, in place; returns where, unretained.
   mutating func keep<ViewModel>(_ value: ViewModel, type index: Int32)

@@ -16,9 +16,14 @@ struct CounterViewModel: Equatable, Codable {
 @MainActor
 final class TypedRenderTap: InspectionTap {
   var seen: [String] = []
+  /// Whether each render came from a loop that knew its view model type to be `Sendable`.
+  var sendable: [Bool] = []
 
-  override func treeRendered<ViewModel>(_ viewModel: ViewModel, by router: RouterNode?) {
+  override func treeRendered<ViewModel>(
+    _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
+  ) {
     seen.append("\(ViewModel.self) \(router?.name ?? "none")")
+    sendable.append(isSendable)
   }
 }
 
@@ -48,6 +53,41 @@ struct RecorderViewModelStoreTests {
     #expect(app.detector.sweep().isEmpty)
     #expect(tap.seen.filter { $0.hasPrefix("CounterViewModel") }.count == 2)
     #expect(tap.seen.last == "CounterViewModel CartView")
+  }
+
+  @Test("a loop made where its view model type is known to be Sendable says so; others do not")
+  func sendableViewModelTypes() {
+    let app = RecordedApp()
+    app.launch()
+    let tap = TypedRenderTap()
+    app.root.context.setInspectionTap(tap, timesHooks: false)
+    defer { app.root.context.setInspectionTap(nil, timesHooks: false) }
+    let state = MutableStateStream(1)
+    let scheduler = ManualRenderScheduler()
+    do {
+      let cart = CartViewRouter(service: CartService(), scheduler: scheduler)
+      app.root.attachChild(cart)
+      tap.sendable = []
+      let loops: [Worker] = [
+        // A struct of strings and numbers: Sendable, and known to be here.
+        RenderLoop(
+          state: state.stream,
+          present: { CounterViewModel(label: "\($0)", doubled: "", count: $0) },
+          render: { _ in }, scheduler: scheduler),
+        // The same type, but the loop is made where the type is a generic parameter.
+        genericLoop(state.stream, scheduler) {
+          CounterViewModel(label: "", doubled: "", count: $0)
+        },
+        // A mutable class: not Sendable.
+        RenderLoop(
+          state: state.stream, present: { MutableLabelViewModel(text: "\($0)") },
+          render: { _ in }, scheduler: scheduler),
+      ]
+      for loop in loops { loop.start(cart.interactor) }
+      app.root.detachChild(cart)
+    }
+    #expect(tap.sendable == [true, false, false])
+    #expect(app.detector.sweep().isEmpty)
   }
 
   @Test("every render and keyframe of a dropping ring shows the value rendered then")
@@ -237,3 +277,21 @@ class BannerViewModel: Equatable, Encodable {
 }
 
 final class AlertViewModel: BannerViewModel {}
+
+/// A view model that is a mutable class: not `Sendable`.
+final class MutableLabelViewModel: Equatable {
+  var text: String
+  init(text: String) { self.text = text }
+  static func == (lhs: MutableLabelViewModel, rhs: MutableLabelViewModel) -> Bool {
+    lhs.text == rhs.text
+  }
+}
+
+/// A loop made where the view model's type is a generic parameter, not known to be `Sendable`.
+@MainActor
+func genericLoop<ViewModel: Equatable>(
+  _ state: StateStream<Int>, _ scheduler: any RenderScheduler,
+  present: @escaping @MainActor (Int) -> ViewModel
+) -> RenderLoop<Int, ViewModel> {
+  RenderLoop(state: state, present: present, render: { _ in }, scheduler: scheduler)
+}
