@@ -56,6 +56,7 @@ extension SessionRecorder {
   /// the turn.
   func handOverSoon() {
     if ring.current.records.count - handedOver >= 256 {
+      holdThroughCallOut()
       handOver()
     } else if !consumers.isEmpty, !isHandOverScheduled {
       // Live consumers get each turn's events at the end of the turn.
@@ -96,6 +97,10 @@ extension SessionRecorder {
   /// Hands `lines` to the file and the live consumers.
   func deliver(_ lines: [UInt8]) {
     sink?.append(lines)
+    deliverToConsumers(lines)
+  }
+
+  func deliverToConsumers(_ lines: [UInt8]) {
     for consumer in consumers { consumer.deliver(lines) }
   }
 

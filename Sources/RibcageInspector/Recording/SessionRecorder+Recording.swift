@@ -1,4 +1,5 @@
 @_spi(RibcageInspection) import Ribcage
+import Dispatch
 import _RibcageAtomics
 
 /// Recording: what each event stores. Nothing here formats, encodes or reads a clock; an event
@@ -60,6 +61,7 @@ extension SessionRecorder {
     if count > 1,
       count >= keyframeInterval && bytes >= 2 * lastKeyframeBytes || bytes >= segmentLimit
     {
+      holdThroughCallOut()
       roll()
     } else if hasOutlets {
       handOverSoon()
@@ -81,6 +83,18 @@ extension SessionRecorder {
       keyframeInterval, (2 * lastKeyframeBytes - payloadBytes + stride - 1) / stride)
     let forLimit = (segmentLimit - payloadBytes + stride - 1) / stride
     checkpoint = max(records.count + 1, min(forKeyframe, forLimit))
+  }
+
+  /// Keeps the recorder until the main actor's next turn. The tree reaches it unretained (see
+  /// ``RecorderTap``), and what it is about to call — a view model's `encode(to:)`, a consumer,
+  /// the deinit of what the ring drops — may release its last reference while the event is
+  /// still being recorded. Taken only there: a segment's close, a hand-over, a sample.
+  func holdThroughCallOut() {
+    guard !isHeldThroughCallOut else { return }
+    isHeldThroughCallOut = true
+    DispatchQueue.main.async { [self] in
+      MainActor.assumeIsolated { isHeldThroughCallOut = false }
+    }
   }
 
   // MARK: The tree
@@ -303,6 +317,7 @@ extension SessionRecorder {
   private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32, keeping slot: inout Int32?) {
     guard tables.viewModelTypes.isSampleDue(type) else { return }
     let entry = slot.map { (slot: $0, id: ribs[$0].id) }
+    holdThroughCallOut()
     _ = formatter.encode(value, type: type, tables: &tables)
     if let entry, !ribs.holds(entry.slot, id: entry.id) { slot = nil }
   }

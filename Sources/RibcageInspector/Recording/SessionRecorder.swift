@@ -75,13 +75,20 @@ public final class SessionRecorder {
   /// Hand-overs on their way to the file and the consumers (made at the first).
   var encoding: BackgroundEncoding {
     if let encodingIfMade { return encodingIfMade }
-    let made = BackgroundEncoding { [weak self] in self?.deliver($0) }
+    // The file gets every line handed over, even once the recorder is going (a weak
+    // reference to it is `nil` from then on).
+    let made = BackgroundEncoding { [weak self, sink] lines in
+      sink?.append(lines)
+      self?.deliverToConsumers(lines)
+    }
     encodingIfMade = made
     return made
   }
   private(set) var encodingIfMade: BackgroundEncoding?
   var consumers: [SessionConsumer] = []
   var isHandOverScheduled = false
+  /// Whether the recorder keeps itself until the next turn (``holdThroughCallOut()``).
+  var isHeldThroughCallOut = false
   var subscriptions: [StreamSubscription] = []
   /// Scratch for registering subtrees, kept between attaches.
   var registering: [(RouterNode, Int32)] = []

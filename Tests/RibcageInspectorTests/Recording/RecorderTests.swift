@@ -493,6 +493,35 @@ struct RecorderOddCaseTests {
     #expect(detector.sweep().isEmpty)
   }
 
+  @Test("a consumer that releases the recorder as an event is recorded: it goes after the turn")
+  func consumerReleasesTheRecorder() async {
+    let app = RecordedApp()
+    let holder = RecorderHolder()
+    holder.recorder = SessionRecorder(app.root)
+    weak let released = holder.recorder
+    app.launch()
+    // The first delivery is the session so far, as the consumer joins; the next comes from
+    // inside an event the tree hands the recorder unretained (every 256 events).
+    let consumer = holder.recorder!.stream { [holder] _ in
+      holder.deliveries += 1
+      if holder.deliveries == 2 { holder.recorder = nil }
+    }
+    for _ in 0..<300 {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      app.root.detachChild(cart)
+    }
+    #expect(holder.deliveries >= 2)
+    #expect(holder.recorder == nil)
+    // Still there: the event that called the consumer was being recorded when it let go (it
+    // records the rest of the turn).
+    #expect(released != nil)
+    await nextMainTurn()
+    #expect(released == nil)
+    #expect(consumer.isCancelled || released == nil)
+    #expect(app.detector.sweep().isEmpty)
+  }
+
   @Test("a recorder released while a workflow is suspended mid-await: the run goes on, unrecorded")
   func releasedWhileWorkflowSuspended() async throws {
     let app = RecordedApp()
@@ -617,4 +646,11 @@ final class RenderingOnDeinitRootRouter: PlainRouter {
     // Released on the main actor, as a UI router is.
     MainActor.assumeIsolated { onDeinit?() }
   }
+}
+
+/// Holds a recorder for a consumer to let go of.
+@MainActor
+final class RecorderHolder {
+  var recorder: SessionRecorder?
+  var deliveries = 0
 }
