@@ -1,5 +1,5 @@
-@_spi(RibcageInspection) import Ribcage
 import Dispatch
+@_spi(RibcageInspection) import Ribcage
 import _RibcageAtomics
 
 /// Recording: what each event stores. Nothing here formats, encodes or reads a clock; an event
