@@ -9,7 +9,8 @@
 struct LastViewModel {
   /// Index in the ``ViewModelTypes``.
   let type: Int32
-  /// The value's index in `chunk`.
+  /// The value's index in `chunk`; -1, with no chunk, for a type whose values are not kept
+  /// (not written: view models not encoded, or a type not `Encodable`).
   let index: Int32
   /// The chunk the value is in; `nil` for a boxed value (rare), which the table keeps apart.
   let chunk: Unmanaged<ViewModelChunk>?

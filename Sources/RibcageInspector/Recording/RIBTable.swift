@@ -142,6 +142,14 @@ final class RIBTable {
     if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
   }
 
+  /// Keeps view model type `type`, without its value (not written), as what `slot` rendered
+  /// last.
+  func setViewModelType(_ type: Int32, in slot: Int32) {
+    if nodes[Int(slot)].lastViewModel == nil { viewModelCount += 1 }
+    nodes[Int(slot)].lastViewModel = LastViewModel(type: type, index: -1, chunk: nil)
+    if !boxedViewModels.isEmpty { boxedViewModels[slot] = nil }
+  }
+
   /// Keeps `kept`, of view model type `type`, as what `slot` rendered last.
   func setViewModel(_ kept: KeptViewModel, type: Int32, at slot: Int32) {
     guard case .stored(let chunk, let index) = kept else {
@@ -157,6 +165,10 @@ final class RIBTable {
   func viewModel(at slot: Int32) -> Keyframe.RenderedViewModel? {
     guard let last = nodes[Int(slot)].lastViewModel else { return nil }
     guard let chunk = last.chunk else {
+      // The type alone, its value not kept (nothing to encode: `()`).
+      guard last.index >= 0 else {
+        return Keyframe.RenderedViewModel(type: last.type, value: .boxed(()))
+      }
       return boxedViewModels[slot].map { Keyframe.RenderedViewModel(type: last.type, value: $0) }
     }
     return Keyframe.RenderedViewModel(

@@ -281,6 +281,7 @@ extension SessionRecorder {
       return
     }
     sampleIfDue(viewModel, type: type, keeping: &slot)
+    guard keepsValues(of: type) else { return record(renderOf: type, in: slot) }
     let (chunk, index) = tables.viewModelTypes.keep(viewModel, type: type)
     record(renderKeptIn: chunk, at: index, type: type, in: slot)
   }
@@ -295,6 +296,7 @@ extension SessionRecorder {
     var slot = slot
     let type = tables.viewModelTypes.index(of: Swift.type(of: viewModel))
     sampleIfDue(viewModel, type: type, keeping: &slot)
+    guard keepsValues(of: type) else { return record(renderOf: type, in: slot) }
     let kept = KeptViewModel.boxed(viewModel)
     let bytes = tables.viewModelTypes.estimatedBytes(of: type)
     guard let slot else {
@@ -320,6 +322,33 @@ extension SessionRecorder {
     holdThroughCallOut()
     _ = formatter.encode(value, type: type, tables: &tables)
     if let entry, !ribs.holds(entry.slot, id: entry.id) { slot = nil }
+  }
+
+  /// Whether the values of view model type `type` are kept: only those a session line will
+  /// show. A value never written would weigh in memory what the budget does not count (it
+  /// counts a view model at its encoded size, and one not encoded at its type's name).
+  @inline(__always)
+  private func keepsValues(of type: Int32) -> Bool {
+    formatter.encodesViewModels && !tables.viewModelTypes.isKnownNotEncodable(type)
+  }
+
+  /// Appends a render record of view model type `type` with no value (one that is not written),
+  /// and keeps the type as what the router's RIB rendered last.
+  private func record(renderOf type: Int32, in slot: Int32?) {
+    let bytes = tables.viewModelTypes.estimatedBytes(of: type)
+    ring.current.count(payloadBytes: bytes)
+    let stride = MemoryLayout<EventRecord>.stride
+    checkpoint &-= (bytes + stride - 1) / stride
+    guard let slot else {
+      append(EventRecord(kind: .render, time: ribcage_ticks(), viewModelType: type))
+      return
+    }
+    ribs.setViewModelType(type, in: slot)
+    let node = ribs[slot]
+    append(
+      EventRecord(
+        kind: .render, time: ribcage_ticks(), rib: node.id, path: node.path,
+        bits: EventBits.hasRIB, viewModelType: type))
   }
 
   /// Appends a render record of the view model at `index` in `chunk`, of view model type

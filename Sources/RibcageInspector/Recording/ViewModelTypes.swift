@@ -99,6 +99,13 @@ struct ViewModelTypes {
     return encodable
   }
 
+  /// Whether a value of type `index` was found not to be `Encodable`.
+  @inline(__always)
+  func isKnownNotEncodable(_ index: Int32) -> Bool {
+    if case .some(.none) = entries[Int(index)].encodable { return true }
+    return false
+  }
+
   /// A cast to `Value`'s own type, as `any Encodable`.
   private static func caster<Value: Encodable>(for _: Value) -> (Any) -> (any Encodable)? {
     { $0 as? Value }

@@ -90,6 +90,52 @@ struct RecorderViewModelStoreTests {
     #expect(app.detector.sweep().isEmpty)
   }
 
+  @Test(
+    "a view model that is never written is not kept: not encoded, or not Encodable",
+    arguments: [true, false])
+  func unwrittenViewModelsAreNotKept(encodes: Bool) throws {
+    // With `encodesViewModels: false`, an Encodable type; with encoding, a type that is not.
+    let app = RecordedApp()
+    let recorder = try SessionRecorder(
+      app.root, configuration: .init(keyframeInterval: 50, encodesViewModels: encodes))
+    app.launch()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    CountedViewModel.alive = 0
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      let loop: Worker =
+        encodes
+        ? RenderLoop(
+          state: state.stream, present: { UncodableCountedViewModel(count: $0) },
+          render: { _ in }, scheduler: scheduler)
+        : RenderLoop(
+          state: state.stream, present: { CountedViewModel(count: $0) }, render: { _ in },
+          scheduler: scheduler)
+      loop.start(cart.interactor)
+      for turn in 1...500 {
+        state.value = turn
+        scheduler.flush()
+      }
+      // The loop keeps its last one; the recorder none.
+      #expect(CountedViewModel.alive == 1)
+      app.root.detachChild(cart)
+    }
+    let timeline = try SessionTimeline(recorder)
+    let renders = timeline.events.filter { $0.kind == .render }
+    #expect(renders.count == 501)
+    #expect(
+      renders.allSatisfy { $0.fields["viewModel"] == nil && $0.string("viewModelType") != nil })
+    // Keyframes still name the type each RIB rendered last.
+    let keyframes = timeline.events.filter { $0.kind == .keyframe }
+    #expect(
+      keyframes.contains {
+        $0.fields["ribs"]?.serialized().contains("CountedViewModel") == true
+      })
+    #expect(app.detector.sweep().isEmpty)
+  }
+
   @Test("every render and keyframe of a dropping ring shows the value rendered then")
   func keptValuesSurviveReuse() throws {
     let app = RecordedApp()
@@ -294,4 +340,27 @@ func genericLoop<ViewModel: Equatable>(
   present: @escaping @MainActor (Int) -> ViewModel
 ) -> RenderLoop<Int, ViewModel> {
   RenderLoop(state: state, present: present, render: { _ in }, scheduler: scheduler)
+}
+
+/// A view model class that counts its live instances.
+class CountedViewModel: Equatable, Encodable {
+  @MainActor static var alive = 0
+  let count: Int
+  init(count: Int) {
+    self.count = count
+    MainActor.assumeIsolated { Self.alive += 1 }
+  }
+  deinit { MainActor.assumeIsolated { Self.alive -= 1 } }
+  static func == (lhs: CountedViewModel, rhs: CountedViewModel) -> Bool {
+    lhs.count == rhs.count
+  }
+}
+
+/// The same, not `Encodable`.
+final class UncodableCountedViewModel: Equatable {
+  let counted: CountedViewModel
+  init(count: Int) { counted = CountedViewModel(count: count) }
+  static func == (lhs: UncodableCountedViewModel, rhs: UncodableCountedViewModel) -> Bool {
+    lhs.counted == rhs.counted
+  }
 }
