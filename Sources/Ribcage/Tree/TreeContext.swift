@@ -107,7 +107,9 @@ public final class TreeContext {
     #endif
   }
 
-  /// Attach, detach, activation and load events of every router in this tree.
+  /// Attach, detach, activation and load events of every router in this tree. An event that
+  /// would name a router whose deinit has started (a router subclass's deinit that detaches its
+  /// children) is not sent: an observer that kept it would keep the router past its deinit.
   public var events: EventStream<TreeEvent> { eventRelay.stream }
 
   var hasObservers: Bool { hasTap || eventRelay.hasSubscribers }
@@ -124,13 +126,16 @@ public final class TreeContext {
         }
       }
     }
-    if eventRelay.hasSubscribers { eventRelay.send(event) }
+    // Not to the observers when it names a router that is going: they may keep it. (The tap
+    // keeps nothing: it is told.)
+    if eventRelay.hasSubscribers, !event.namesARouterBeingDeallocated { eventRelay.send(event) }
   }
 
   // MARK: Instrumentation (recorders, inspectors)
 
   /// How long each `didBecomeActive`, `willResignActive` and `didLoad` of this tree took, as each
-  /// returns. The hooks are timed only while this stream has observers.
+  /// returns. The hooks are timed only while this stream has observers. As with ``events``, a
+  /// timing that would name a router whose deinit has started is not sent.
   public var hookTimings: EventStream<HookTiming> { hookRelay.stream }
 
   /// Every view model a ``RenderLoop`` of this tree rendered, with the router of its RIB. Render
@@ -199,7 +204,7 @@ public final class TreeContext {
     if tapTimesHooks, let tap {
       Self.call(tap) { $0.hookTimed(router, hook, start: start, end: end) }
     }
-    if hookRelay.hasSubscribers {
+    if hookRelay.hasSubscribers, !RouterPresence.isDeallocating(router) {
       hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
     }
   }
@@ -218,10 +223,10 @@ public final class TreeContext {
         }
       }
     }
-    if hookRelay.hasSubscribers {
+    if hookRelay.hasSubscribers, !RouterPresence.isDeallocating(router) {
       hookRelay.send(HookTiming(router: router, hook: hook, startClock: start, endClock: end))
     }
-    if eventRelay.hasSubscribers {
+    if eventRelay.hasSubscribers, !RouterPresence.isDeallocating(router) {
       eventRelay.send(hook == .didLoad ? .loaded(router) : .deactivated(router))
     }
   }

@@ -27,3 +27,16 @@ public enum TreeEvent {
     }
   }
 }
+
+extension TreeEvent {
+  /// Whether it names a router whose deinit has started (a router subclass's deinit that
+  /// detaches its children): kept by an observer, the event would outlive the router.
+  var namesARouterBeingDeallocated: Bool {
+    switch self {
+    case .attached(let child, let parent), .detached(let child, let parent):
+      RouterPresence.isDeallocating(parent) || RouterPresence.isDeallocating(child)
+    case .activated(let router), .deactivated(let router), .loaded(let router):
+      RouterPresence.isDeallocating(router)
+    }
+  }
+}

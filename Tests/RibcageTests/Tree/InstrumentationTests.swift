@@ -204,4 +204,33 @@ struct InstrumentationTests {
       ])
     subscription.cancel()
   }
+
+  @Test("a root whose own deinit detaches its children: observers keep no going router")
+  func detachesFromADeinit() {
+    let harness = RIBHarness()
+    var root: DetachingOnDeinitRouter? = DetachingOnDeinitRouter("root")
+    harness.activate(root!)
+    root!.attachChild(HomeRouter("home"))
+    var kept: [TreeEvent] = []
+    let events = harness.context.events.observe { kept.append($0) }
+    // Released while active: its deinit detaches Home, in its tree, before the base router's
+    // deinit runs. An event naming the root would outlive it.
+    root = nil
+    for event in kept {
+      if case .detached(_, let parent) = event { #expect(parent.name != "DetachingOnDeinit") }
+    }
+    events.cancel()
+    kept = []
+    harness.expectNoLeaks()
+  }
+}
+
+/// A router whose deinit detaches its children itself, as uber/RIBs' routers do.
+@MainActor
+final class DetachingOnDeinitRouter: NodeRouter {
+  deinit {
+    MainActor.assumeIsolated {
+      while let child = children.last { detachChild(child) }
+    }
+  }
 }
