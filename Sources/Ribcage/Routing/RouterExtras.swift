@@ -43,18 +43,25 @@ final class RouterExtras {
     let children: [RouterNode]
     let context: TreeContext?
     let detachHandlers: [@MainActor () -> Void]
+    /// The router's ``RouterNode/inspectionTag`` and identity, for the tree's tap.
+    let inspectionTag: UInt64
+    let identity: ObjectIdentifier
   }
 
   /// Notes that the router is gone and, for an active root, hands over what the stop needs;
   /// called from the router's deinit. Release a launched root on the main actor (as any app
   /// does): released on another thread, its deinit would clear the parent links of children
   /// that are still running on the main actor.
-  nonisolated func routerReleased(children: [RouterNode], context: TreeContext?) {
+  nonisolated func routerReleased(
+    children: [RouterNode], context: TreeContext?, inspectionTag: UInt64,
+    identity: ObjectIdentifier
+  ) {
     knownPresence?.routerWent()
     guard let record = activeRoot else { return }
     released = ReleasedRoot(
       record: record, children: children, context: context,
-      detachHandlers: detachHandlers.map(\.handler))
+      detachHandlers: detachHandlers.map(\.handler), inspectionTag: inspectionTag,
+      identity: identity)
   }
 
   /// Whether the router is still there (see ``RouterPresence``).
@@ -84,6 +91,9 @@ final class RouterExtras {
     }
     record.interactor.performDeactivation()
     for handler in released.detachHandlers { handler() }
+    // The tree's tap (a recorder) takes the root, and the subtree it still lists, out.
+    released.context?.announceRelease(
+      ofRootTagged: released.inspectionTag, identity: released.identity)
     if let context = released.context, let detector = context.leakDetector, detector.isEnabled {
       let ancestors: [Any.Type] = [record.routerType]
       var walk = context.borrowWalk()

@@ -81,10 +81,13 @@ open class RouterNode {
   /// released while active; it hands its tree to its ``RouterExtras``, whose isolated deinit
   /// stops it on the main actor. Every other router pays one `nil` check here.
   deinit {
+    let inspectionTag = inspectionTagStorage
     leakSlot.markDeallocated()
     if interactable.owningRouter === self { interactable.owningRouter = nil }
     if let extras {
-      extras.routerReleased(children: childNodes, context: ownContext)
+      extras.routerReleased(
+        children: childNodes, context: ownContext, inspectionTag: inspectionTag,
+        identity: ObjectIdentifier(self))
       if extras.activeRoot != nil {
         // The extras keep the children until they have stopped them (and release them then).
         _ = Self.orphanChildren(of: childNodes)

@@ -29,6 +29,9 @@
   open func treeRendered<ViewModel>(
     _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
   ) {}
+  /// A root released while active was stopped: the router is gone (its
+  /// ``RouterNode/inspectionTag`` and identity name it), and with it the tree below it.
+  open func treeRootReleased(inspectionTag: UInt64, identity: ObjectIdentifier) {}
   /// A hook of `router` ran from tick `start` to tick `end` (see ``TickClock``).
   open func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {}
   /// A `willResignActive` or `didLoad` of `router` ran from tick `start` to tick `end`, and the

@@ -255,6 +255,12 @@ public final class TreeContext {
     renderRelay.send(record)
   }
 
+  /// Tells the tap that a root released while active (tag `tag`, identity `identity`: the
+  /// router is gone) has been stopped: no other event says it left the tree.
+  func announceRelease(ofRootTagged tag: UInt64, identity: ObjectIdentifier) {
+    if let tap { Self.call(tap) { $0.treeRootReleased(inspectionTag: tag, identity: identity) } }
+  }
+
   func emit(_ event: PluginEvent) {
     if pluginRelay.hasSubscribers { pluginRelay.send(event) }
   }

@@ -117,6 +117,13 @@ final class RIBTable {
     return slots?[ObjectIdentifier(router)]
   }
 
+  /// The slot of a router that is gone, by its identity, when slots are kept by identity (see
+  /// ``indexIdentities()``) and it is still a root's.
+  func slot(ofGone identity: ObjectIdentifier) -> Int32? {
+    guard let slot = slots?[identity], nodes[Int(slot)].parent < 0 else { return nil }
+    return slot
+  }
+
   /// Whether `slot` is still the live entry of RIB `id` (ids are never reused).
   func holds(_ slot: Int32, id: UInt64) -> Bool {
     Int(slot) < count && nodes[Int(slot)].isLive && nodes[Int(slot)].id == id

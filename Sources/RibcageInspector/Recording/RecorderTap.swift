@@ -20,6 +20,10 @@ final class RecorderTap: InspectionTap {
     call { $0.treeDetached(child, from: parent) }
   }
 
+  override func treeRootReleased(inspectionTag: UInt64, identity: ObjectIdentifier) {
+    call { $0.treeRootReleased(inspectionTag: inspectionTag, identity: identity) }
+  }
+
   override func treeActivated(_ router: RouterNode) {
     call { $0.treeActivated(router) }
   }

@@ -218,6 +218,19 @@ extension SessionRecorder {
     append(record)
   }
 
+  /// A root released while active, stopped: a detach with no parent, and out of the table
+  /// with what it still lists below it.
+  func treeRootReleased(inspectionTag: UInt64, identity: ObjectIdentifier) {
+    guard let slot = ribs.slot(forTag: inspectionTag) ?? ribs.slot(ofGone: identity) else {
+      return
+    }
+    let node = ribs[slot]
+    let record = EventRecord(
+      kind: .detach, time: ribcage_ticks(), rib: node.id, path: node.path)
+    ribs.remove(slot)
+    append(record)
+  }
+
   func treeActivated(_ router: RouterNode) {
     guard let slot = ribs.slot(of: router) else { return }
     ribs[slot].isActive = true

@@ -455,6 +455,11 @@ struct RecorderOddCaseTests {
     #expect(released == nil)
     let timeline = try SessionTimeline(recorder)
     #expect(timeline.events.contains { $0.kind == .attach && $0.path == "AppRoot/SignedIn" })
+    // The stopped root leaves the session's tree, with what was below it.
+    #expect(timeline.events.last?.kind == .detach)
+    #expect(timeline.events.last?.path == "AppRoot")
+    #expect(timeline.moment(at: timeline.events.count - 1).treeText.isEmpty)
+    #expect(recorder.liveRIBCount == 0)
     #expect(detector.sweep().isEmpty)
   }
 
