@@ -2,8 +2,10 @@ import _RibcageAtomics
 
 /// Whether a router is still there, for what holds the router unretained (a render loop's
 /// announcer): a weak reference would make every retain of the router take the slow,
-/// side-table way. The router's deinit clears it, on whatever thread releases the router; the
-/// flag is read and written atomically. What is handed the router reads it before it calls out
+/// side-table way. The router's deinit clears it; the flag is read and written atomically. A
+/// router still rendering must be released on the main actor, where its loop renders (as any
+/// launched root must: see `RouterExtras.routerReleased`): released on another thread, it
+/// could go between the check and the use. What is handed the router reads it before it calls out
 /// (what it calls may release it), and retains it to keep it.
 ///
 /// An object apart from the router's extras: held by a loop, the extras would outlive the router

@@ -8,6 +8,9 @@ final class SessionFileSink: Sendable {
   private let handle: FileHandle
   private let queue = DispatchQueue(label: "ribcage.session-file")
   private let failure = LockedValue<String?>(nil)
+  /// Whether ``finish()`` closed the file: what is handed over later is dropped (a view
+  /// model's `encode(to:)` that stops the recorder mid-event still ends the event).
+  private let isFinished = LockedValue(false)
 
   /// Creates (or truncates) the file at `path`.
   init(path: String) throws(SessionRecorderError) {
@@ -26,8 +29,8 @@ final class SessionFileSink: Sendable {
 
   /// Writes `bytes` after everything handed over before.
   func append(_ bytes: [UInt8]) {
-    queue.async { [handle, failure] in
-      guard failure.value == nil else { return }
+    queue.async { [handle, failure, isFinished] in
+      guard failure.value == nil, !isFinished.value else { return }
       do {
         try handle.write(contentsOf: Data(bytes))
       } catch {
@@ -38,12 +41,16 @@ final class SessionFileSink: Sendable {
 
   /// Waits until everything handed over is written, then syncs the file.
   func flush() {
-    queue.sync { [handle] in try? handle.synchronize() }
+    queue.sync { [handle, isFinished] in
+      if !isFinished.value { try? handle.synchronize() }
+    }
   }
 
   /// Writes what is pending and closes the file.
   func finish() {
-    queue.sync { [handle] in
+    queue.sync { [handle, isFinished] in
+      guard !isFinished.value else { return }
+      isFinished.value = true
       try? handle.synchronize()
       try? handle.close()
     }
