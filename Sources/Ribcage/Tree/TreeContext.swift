@@ -40,6 +40,7 @@ public final class TreeContext {
   public var leakDetector: LeakDetector?
 
   private let eventRelay = EventRelay<TreeEvent>()
+  private let rootReleaseRelay = EventRelay<ReleasedRoot>()
 
   /// Incremented by every attach and detach, so a walk can tell whether hooks changed the tree.
   @exclusivity(unchecked) var mutationCount: UInt64 = 0
@@ -255,10 +256,26 @@ public final class TreeContext {
     renderRelay.send(record)
   }
 
-  /// Tells the tap that a root released while active (tag `tag`, identity `identity`: the
-  /// router is gone) has been stopped: no other event says it left the tree.
+  /// Tells the tap and ``inspectionRootReleases``' observers that a root released while active
+  /// (tag `tag`, identity `identity`: the router is gone) has been stopped: no other event says
+  /// it left the tree.
   func announceRelease(ofRootTagged tag: UInt64, identity: ObjectIdentifier) {
     if let tap { Self.call(tap) { $0.treeRootReleased(inspectionTag: tag, identity: identity) } }
+    if rootReleaseRelay.hasSubscribers {
+      rootReleaseRelay.send(ReleasedRoot(inspectionTag: tag, identity: identity))
+    }
+  }
+
+  /// Roots released while active, once the tree has stopped them: what a second recorder (one
+  /// that takes the streams, not the tap) hears of them.
+  @_spi(RibcageInspection) public var inspectionRootReleases: EventStream<ReleasedRoot> {
+    rootReleaseRelay.stream
+  }
+
+  /// A root released while active, gone: its ``RouterNode/inspectionTag`` and identity.
+  @_spi(RibcageInspection) public struct ReleasedRoot: Sendable {
+    public let inspectionTag: UInt64
+    public let identity: ObjectIdentifier
   }
 
   func emit(_ event: PluginEvent) {

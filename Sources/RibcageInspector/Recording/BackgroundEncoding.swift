@@ -13,6 +13,8 @@ final class BackgroundEncoding {
   private var waiting: [Int] = []
   private var head = 0
   private var nextTicket = 0
+  /// Hand-overs that may wait before the next waits for them.
+  static let mostWaiting = 16
   private let deliver: @MainActor ([UInt8]) -> Void
 
   /// Delivers each hand-over's lines to `deliver`.
@@ -29,6 +31,13 @@ final class BackgroundEncoding {
   /// Encodes `lines`' view models on the background queue, then delivers them after what was
   /// handed over before.
   func encode(_ lines: DeferredLines) {
+    // What is ready goes first; when the main actor does not turn (a tool's loop, a test that
+    // never yields), what waits is bounded: past a few hand-overs, wait for them here.
+    deliverReady()
+    if waiting.count - head >= Self.mostWaiting {
+      queue.sync {}
+      deliverReady()
+    }
     let ticket = take()
     queue.async { [ready, weak self] in
       let bytes = lines.assembled()
@@ -39,7 +48,13 @@ final class BackgroundEncoding {
 
   /// Delivers `bytes` after what was handed over before (at once, when nothing waits).
   func handOver(_ bytes: [UInt8]) {
-    guard !isIdle else { return deliver(bytes) }
+    guard !isIdle else {
+      isDelivering = true
+      deliver(bytes)
+      isDelivering = false
+      // What a consumer handed over from its closure meanwhile.
+      return deliverReady()
+    }
     let ticket = take()
     ready.update { $0[ticket] = bytes }
     deliverReady()
@@ -47,9 +62,12 @@ final class BackgroundEncoding {
 
   /// Waits for every encoding under way and returns, in order, everything not delivered yet
   /// (for the caller to deliver: a recorder's ``SessionRecorder/flush()`` and its deinit).
+  /// From a consumer's closure (lines are being delivered), it only waits: the delivery under
+  /// way goes on with the rest, in order, once the closure returns.
   func drain() -> [[UInt8]] {
     guard !isIdle else { return [] }
     queue.sync {}
+    guard !isDelivering else { return [] }
     let tickets = waiting[head...]
     waiting.removeAll(keepingCapacity: true)
     head = 0

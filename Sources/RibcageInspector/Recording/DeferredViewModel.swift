@@ -1,13 +1,10 @@
 /// A view model a line was written without, to be encoded on another thread: where its members
-/// go in the lines' bytes, and the value.
-///
-/// `@unchecked Sendable`: the value is a copy, boxed, of a type a render loop knew to be
-/// `Sendable` (``ViewModelTypes/Entry/isSendable``) — which the compiler cannot see through
-/// the box.
-struct DeferredViewModel: @unchecked Sendable {
+/// go in the lines' bytes, and the value (boxed: it is cast to `Encodable` where it is encoded,
+/// so that the conformance found is one that may be used there).
+struct DeferredViewModel: Sendable {
   /// Where in the lines its members go.
   var offset: Int
-  var value: any Encodable
+  var value: SendableValue
   /// Whether a value left out says why (`"viewModelOmitted"`, on a render's line) or nothing
   /// (a keyframe's RIB).
   var writesOmission: Bool
@@ -31,8 +28,10 @@ struct DeferredLines: Sendable {
       out.appendRaw(bytes[position..<viewModel.offset])
       position = viewModel.offset
       out.continueObject()
+      // Found on the main actor's side before the value was deferred: never `nil` here.
+      guard let encodable = viewModel.value.value as? any Encodable else { continue }
       let encoded = SessionLineFormatter.encode(
-        viewModel.value, with: &encoder, into: &json, maximumBytes: maximumViewModelBytes)
+        encodable, with: &encoder, into: &json, maximumBytes: maximumViewModelBytes)
       if viewModel.writesOmission {
         SessionLineFormatter.writeMembers(encoded, into: out)
       } else if case .success(let json) = encoded {
@@ -41,5 +40,15 @@ struct DeferredLines: Sendable {
     }
     out.appendRaw(bytes[position...])
     return out.bytes
+  }
+}
+
+/// A value of a type known to be `Sendable` (a render loop made where it is said so:
+/// ``ViewModelTypes/Entry/isSendable``), boxed as `Any` — which the compiler cannot see through.
+struct SendableValue: @unchecked Sendable {
+  let value: Any
+
+  init(_ value: Any) {
+    self.value = value
   }
 }

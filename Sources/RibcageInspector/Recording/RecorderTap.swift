@@ -4,7 +4,9 @@
 /// recorder. A separate object because the recorder is public and the tap is SPI, and because a
 /// recorder is also held weakly (by its subscriptions), which makes retaining it slow: the tree
 /// holds the tap unretained and the tap holds its recorder unretained, so an event retains
-/// nothing. The recorder owns its tap and clears it from the tree before either goes.
+/// nothing. The recorder owns its tap and clears it from the tree before either goes. Each
+/// event ends with ``SessionRecorder/endEvent()``: a recorder that called the app's code during
+/// the event, and kept itself meanwhile, lets go there.
 final class RecorderTap: InspectionTap {
   private let recorder: Unmanaged<SessionRecorder>
 
@@ -13,41 +15,68 @@ final class RecorderTap: InspectionTap {
   }
 
   override func treeAttached(_ child: RouterNode, to parent: RouterNode) {
-    call { $0.treeAttached(child, to: parent) }
+    call {
+      $0.treeAttached(child, to: parent)
+      $0.endEvent()
+    }
   }
 
   override func treeDetached(_ child: RouterNode, from parent: RouterNode) {
-    call { $0.treeDetached(child, from: parent) }
+    call {
+      $0.treeDetached(child, from: parent)
+      $0.endEvent()
+    }
   }
 
   override func treeRootReleased(inspectionTag: UInt64, identity: ObjectIdentifier) {
-    call { $0.treeRootReleased(inspectionTag: inspectionTag, identity: identity) }
+    call {
+      $0.treeRootReleased(inspectionTag: inspectionTag, identity: identity)
+      $0.endEvent()
+    }
   }
 
   override func treeActivated(_ router: RouterNode) {
-    call { $0.treeActivated(router) }
+    call {
+      $0.treeActivated(router)
+      $0.endEvent()
+    }
   }
 
   override func treeDeactivated(_ router: RouterNode) {
-    call { $0.treeDeactivated(router) }
+    call {
+      $0.treeDeactivated(router)
+      $0.endEvent()
+    }
   }
 
   override func treeLoaded(_ router: RouterNode) {
-    call { $0.treeLoaded(router) }
+    call {
+      $0.treeLoaded(router)
+      $0.endEvent()
+    }
   }
 
   override func treeRendered<ViewModel>(
     _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
   ) {
-    call { $0.recordRender(viewModel, by: router, isSendable: isSendable) }
+    call {
+      $0.recordRender(viewModel, by: router, isSendable: isSendable)
+      $0.endEvent()
+    }
   }
 
   override func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
-    call { $0.hookTimed(router, hook, start: start, end: end) }
+    call {
+      $0.hookTimed(router, hook, start: start, end: end)
+      $0.endEvent()
+    }
   }
 
   override func hookEnded(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
-    call { $0.hookEnded(router, hook, start: start, end: end) }
+    call {
+      $0.hookEnded(router, hook, start: start, end: end)
+      $0.endEvent()
+    }
   }
 
   /// Calls `body` with the recorder, retaining nothing. A helper rather than a closure handed

@@ -213,10 +213,13 @@ struct SessionLineFormatter {
   ) -> Bool {
     guard deferred != nil, encodesViewModels,
       tables.viewModelTypes.entries[Int(type)].isSendable,
-      let encodable = tables.viewModelTypes.encodable(value, type: type)
+      tables.viewModelTypes.holdsItsOwnType(value, type: type),
+      tables.viewModelTypes.encodable(value, type: type) != nil,
+      tables.viewModelTypes.encodesOffMainActor(value, type: type)
     else { return false }
     deferred!.append(
-      DeferredViewModel(offset: offset, value: encodable, writesOmission: writingOmission))
+      DeferredViewModel(
+        offset: offset, value: SendableValue(value), writesOmission: writingOmission))
     return true
   }
 }

@@ -75,7 +75,11 @@ extension SessionRecorder {
   /// queue (``Configuration/encodesInBackground``); the lines are delivered, in order, once they
   /// are in place.
   func handOver() {
-    guard hasOutlets, ring.current.records.count > handedOver else { return }
+    // Not from within itself: a view model's `encode(to:)` that flushes would write the same
+    // lines twice.
+    guard hasOutlets, !isHandingOver, ring.current.records.count > handedOver else { return }
+    isHandingOver = true
+    defer { isHandingOver = false }
     let out = JSONLineWriter(capacity: 64 * (ring.current.records.count - handedOver))
     ring.current.normalize(with: &clock)
     if configuration.encodesInBackground { formatter.deferred = [] }
@@ -101,7 +105,8 @@ extension SessionRecorder {
   }
 
   func deliverToConsumers(_ lines: [UInt8]) {
-    for consumer in consumers { consumer.deliver(lines) }
+    // One a consumer's closure cancelled meanwhile gets no more.
+    for consumer in consumers where !consumer.isCancelled { consumer.deliver(lines) }
   }
 
   /// Hands over what is recorded and delivers it now, waiting for the view models being

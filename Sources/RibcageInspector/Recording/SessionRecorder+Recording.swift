@@ -85,16 +85,32 @@ extension SessionRecorder {
     checkpoint = max(records.count + 1, min(forKeyframe, forLimit))
   }
 
-  /// Keeps the recorder until the main actor's next turn. The tree reaches it unretained (see
+  /// Keeps the recorder until the event ends. The tree reaches it unretained (see
   /// ``RecorderTap``), and what it is about to call — a view model's `encode(to:)`, a consumer,
   /// the deinit of what the ring drops — may release its last reference while the event is
   /// still being recorded. Taken only there: a segment's close, a hand-over, a sample.
   func holdThroughCallOut() {
-    guard !isHeldThroughCallOut else { return }
-    isHeldThroughCallOut = true
-    DispatchQueue.main.async { [self] in
-      MainActor.assumeIsolated { isHeldThroughCallOut = false }
+    guard callOutHold == nil else { return }
+    callOutHold = self
+    // Let go when the event ends (``endEvent()``) or, for an event the app's own call recorded
+    // (it holds the recorder meanwhile), at the next turn.
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.letGoOfCallOutHold() }
     }
+  }
+
+  /// Ends an event the tree handed over unretained: a recorder that kept itself through a
+  /// call-out lets go (and may go) now, when nothing of the event is left to record.
+  @inline(__always)
+  func endEvent() {
+    if callOutHold != nil { letGoOfCallOutHold() }
+  }
+
+  @inline(never)
+  private func letGoOfCallOutHold() {
+    let held = callOutHold
+    callOutHold = nil
+    withExtendedLifetime(held) {}
   }
 
   // MARK: The tree
@@ -110,11 +126,19 @@ extension SessionRecorder {
       // observers hold the recorder `unowned(unsafe)`: its deinit cancels them on the main
       // actor before its memory goes, and no event is delivered elsewhere.
       subscriptions.append(
-        context.events.observe { [unowned(unsafe) self] in self.recordTree($0) })
+        context.events.observe { [unowned(unsafe) self] in
+          self.recordTree($0)
+          self.endEvent()
+        })
+      subscriptions.append(
+        context.inspectionRootReleases.observe { [weak self] in
+          self?.treeRootReleased(inspectionTag: $0.inspectionTag, identity: $0.identity)
+        })
       if timesHooks {
         subscriptions.append(
           context.hookTimings.observe { [unowned(unsafe) self] in
             self.hookTimed($0.router, $0.hook, start: $0.startClock, end: $0.endClock)
+            self.endEvent()
           })
       }
     }
@@ -331,9 +355,13 @@ extension SessionRecorder {
   @inline(__always)
   private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32, keeping slot: inout Int32?) {
     guard tables.viewModelTypes.isSampleDue(type) else { return }
+    guard formatter.encodesViewModels else { return tables.viewModelTypes.stopSampling(type) }
     let entry = slot.map { (slot: $0, id: ribs[$0].id) }
     holdThroughCallOut()
-    _ = formatter.encode(value, type: type, tables: &tables)
+    if formatter.encode(value, type: type, tables: &tables) == nil {
+      // Not `Encodable`: its renders weigh their type's name, and are not sampled again.
+      tables.viewModelTypes.stopSampling(type)
+    }
     if let entry, !ribs.holds(entry.slot, id: entry.id) { slot = nil }
   }
 

@@ -87,8 +87,10 @@ public final class SessionRecorder {
   private(set) var encodingIfMade: BackgroundEncoding?
   var consumers: [SessionConsumer] = []
   var isHandOverScheduled = false
-  /// Whether the recorder keeps itself until the next turn (``holdThroughCallOut()``).
-  var isHeldThroughCallOut = false
+  /// The recorder itself, while it keeps itself through a call-out (``holdThroughCallOut()``).
+  @exclusivity(unchecked) var callOutHold: SessionRecorder?
+  /// Whether lines are being handed over (``handOver()`` is not re-entered).
+  var isHandingOver = false
   var subscriptions: [StreamSubscription] = []
   /// Scratch for registering subtrees, kept between attaches.
   var registering: [(RouterNode, Int32)] = []

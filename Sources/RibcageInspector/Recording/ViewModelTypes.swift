@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The view model types a recorder has seen, interned: each type's full name
 /// (`RidesApp.HomeViewModel`), formatted and escaped once, and what one of its values takes
 /// encoded — what the budget counts a kept view model as.
@@ -22,10 +24,20 @@ struct ViewModelTypes {
     /// ``holdsOnlyItself``) may be encoded on another thread.
     var isSendable = false
     /// Turns a value of the type, boxed, into `any Encodable` (`nil` inside: not `Encodable`);
-    /// learnt from the first value encoded. A cast to a protocol searches the conformances at
-    /// every call (over a thousand instructions), a cast to the type does not.
+    /// learnt from the first value of the type itself encoded (an existential type's values are
+    /// of other types: never learnt). A cast to a protocol searches the conformances at every
+    /// call (over a thousand instructions), a cast to the type does not.
     var encodable: ((Any) -> (any Encodable)?)??
+    /// Whether its `Encodable` conformance is found off the main actor (it is not isolated to
+    /// the main actor): learnt once, before its values are first encoded in the background.
+    var encodesOffMainActor: Bool?
+    /// The type's identity.
+    let key: ObjectIdentifier
   }
+
+  /// Where a type's `Encodable` conformance is looked for off the main actor.
+  private static let probe = DispatchQueue(
+    label: "ribcage.session-encoding-probe", qos: .userInitiated)
 
   private(set) var entries: [Entry] = []
   private var index: [ObjectIdentifier: Int32] = [:]
@@ -57,7 +69,7 @@ struct ViewModelTypes {
     entries.append(
       Entry(
         name: name, escapedName: escaped.bytes, estimatedBytes: name.utf8.count + 32,
-        rendersUntilSample: 0))
+        rendersUntilSample: 0, key: ObjectIdentifier(type)))
     let known = Int32(entries.count - 1)
     index[ObjectIdentifier(type)] = known
     (lastType, lastIndex, lastStore) = (ObjectIdentifier(type), known, nil)
@@ -95,8 +107,37 @@ struct ViewModelTypes {
   mutating func encodable(_ value: Any, type index: Int32) -> (any Encodable)? {
     if let known = entries[Int(index)].encodable { return known?(value) }
     let encodable = value as? any Encodable
+    guard holdsItsOwnType(value, type: index) else { return encodable }
     entries[Int(index)].encodable = .some(encodable.map { Self.caster(for: $0) })
     return encodable
+  }
+
+  /// Whether `value` is of type `index` itself (not of a type an existential holds).
+  func holdsItsOwnType(_ value: Any, type index: Int32) -> Bool {
+    ObjectIdentifier(Swift.type(of: value)) == entries[Int(index)].key
+  }
+
+  /// Whether `value`, of type `index` itself and `Sendable`, may be encoded off the main actor:
+  /// its `Encodable` conformance is found there (one isolated to the main actor is not).
+  mutating func encodesOffMainActor(_ value: Any, type index: Int32) -> Bool {
+    if let known = entries[Int(index)].encodesOffMainActor { return known }
+    let box = SendableValue(value)
+    // Asynchronously, and waited for: `sync` may run the block on the calling thread.
+    let found = LockedValue(false)
+    let done = DispatchSemaphore(value: 0)
+    Self.probe.async {
+      found.value = (box.value as? any Encodable) != nil
+      done.signal()
+    }
+    done.wait()
+    entries[Int(index)].encodesOffMainActor = found.value
+    return found.value
+  }
+
+  /// Stops sampling type `index`: its values are not encoded (not `Encodable`, or view models
+  /// are not encoded at all), so what it weighs is its name.
+  mutating func stopSampling(_ index: Int32) {
+    entries[Int(index)].rendersUntilSample = .max
   }
 
   /// Whether a value of type `index` was found not to be `Encodable`.

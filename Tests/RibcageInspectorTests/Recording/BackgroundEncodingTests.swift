@@ -33,6 +33,19 @@ final class ThreadNotingClassViewModel: Equatable, Encodable {
   }
 }
 
+/// A `Sendable` view model whose `Encodable` conformance is isolated to the main actor.
+struct MainActorEncodedViewModel: Equatable, Sendable {
+  var count: Int
+}
+
+extension MainActorEncodedViewModel: @MainActor Encodable {
+  func encode(to encoder: any Encoder) throws {
+    EncodingThreads.shared.note(kind: "isolated")
+    var container = encoder.singleValueContainer()
+    try container.encode(count)
+  }
+}
+
 /// Where view models were encoded: on the thread that records (the main actor's, which is not
 /// the main thread under every test runner) or another.
 final class EncodingThreads: @unchecked Sendable {
@@ -42,9 +55,13 @@ final class EncodingThreads: @unchecked Sendable {
   private var recordingThread: Thread?
 
   func note(sendable: Bool = true) {
+    note(kind: sendable ? "sendable" : "class")
+  }
+
+  func note(kind: String) {
     lock.lock()
     let place = Thread.current === recordingThread ? "main" : "background"
-    counts["\(sendable ? "sendable" : "class") \(place)", default: 0] += 1
+    counts["\(kind) \(place)", default: 0] += 1
     lock.unlock()
   }
 
@@ -173,6 +190,83 @@ struct BackgroundEncodingTests {
     let streamed = try SessionTimeline(bytes: received)
     #expect(streamed.events.last?.seq == Int64(recorder.lastSequenceNumber))
     #expect(streamed.events.filter { $0.kind == .render }.count == 201)
+    consumer.cancel()
+    recorder.stop()
+  }
+
+  @Test("a Sendable view model whose Encodable conformance is the main actor's: encoded there")
+  func mainActorConformance() throws {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    var received: [UInt8] = []
+    let consumer = recorder.stream { received += $0 }
+    _ = EncodingThreads.shared.take()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    do {
+      let screen = CartRouter()
+      app.root.attachChild(screen)
+      let loop = RenderLoop(
+        state: state.stream, present: { MainActorEncodedViewModel(count: $0) },
+        render: { _ in }, scheduler: scheduler)
+      loop.start(screen.interactor)
+      for turn in 1...300 {
+        state.value = turn
+        scheduler.flush()
+      }
+      app.root.detachChild(screen)
+    }
+    recorder.flush()
+    let threads = EncodingThreads.shared.take()
+    #expect(threads["isolated main", default: 0] > 300)
+    #expect(threads["isolated background"] == nil)
+    let renders = try SessionTimeline(bytes: received).events.filter { $0.kind == .render }
+    #expect(renders.count == 301)
+    #expect(renders.allSatisfy { $0.fields["viewModel"] != nil })
+    consumer.cancel()
+    recorder.stop()
+  }
+
+  @Test("a consumer that flushes from its closure: every consumer still gets lines in order")
+  func reentrantConsumer() async throws {
+    let app = RecordedApp()
+    let recorder = try SessionRecorder(app.root, configuration: .init(keyframeInterval: 30))
+    app.launch()
+    var first: [UInt8] = []
+    var second: [UInt8] = []
+    let flushing = recorder.stream { [weak recorder] in
+      first += $0
+      recorder?.flush()
+    }
+    let other = recorder.stream { second += $0 }
+    for _ in 0..<5 {
+      _ = play(app, recorder: recorder, turns: 80, classes: false)
+      await nextMainTurn()
+    }
+    recorder.flush()
+    await nextMainTurn()
+    for bytes in [first, second] {
+      let timeline = try SessionTimeline(bytes: bytes)
+      #expect(timeline.events.last?.seq == Int64(recorder.lastSequenceNumber))
+    }
+    flushing.cancel()
+    other.cancel()
+    recorder.stop()
+  }
+
+  @Test("without a turn of the main actor, what waits for encoding stays bounded")
+  func boundedWithoutTurns() {
+    let app = RecordedApp()
+    let recorder = SessionRecorder(app.root)
+    app.launch()
+    var received = 0
+    let consumer = recorder.stream { received += $0.count }
+    let joined = received
+    _ = play(app, recorder: recorder, turns: 3_000, classes: false)
+    // Lines reached the consumer without a flush and without a turn: at most a few hand-overs
+    // wait.
+    #expect(received > joined + 100_000)
     consumer.cancel()
     recorder.stop()
   }
