@@ -15,68 +15,41 @@ final class RecorderTap: InspectionTap {
   }
 
   override func treeAttached(_ child: RouterNode, to parent: RouterNode) {
-    call {
-      $0.treeAttached(child, to: parent)
-      $0.endEvent()
-    }
+    call { $0.treeAttached(child, to: parent) }
   }
 
   override func treeDetached(_ child: RouterNode, from parent: RouterNode) {
-    call {
-      $0.treeDetached(child, from: parent)
-      $0.endEvent()
-    }
+    call { $0.treeDetached(child, from: parent) }
   }
 
   override func treeRootReleased(inspectionTag: UInt64, identity: ObjectIdentifier) {
-    call {
-      $0.treeRootReleased(inspectionTag: inspectionTag, identity: identity)
-      $0.endEvent()
-    }
+    call { $0.treeRootReleased(inspectionTag: inspectionTag, identity: identity) }
   }
 
   override func treeActivated(_ router: RouterNode) {
-    call {
-      $0.treeActivated(router)
-      $0.endEvent()
-    }
+    call { $0.treeActivated(router) }
   }
 
   override func treeDeactivated(_ router: RouterNode) {
-    call {
-      $0.treeDeactivated(router)
-      $0.endEvent()
-    }
+    call { $0.treeDeactivated(router) }
   }
 
   override func treeLoaded(_ router: RouterNode) {
-    call {
-      $0.treeLoaded(router)
-      $0.endEvent()
-    }
+    call { $0.treeLoaded(router) }
   }
 
   override func treeRendered<ViewModel>(
     _ viewModel: ViewModel, by router: RouterNode?, isSendable: Bool
   ) {
-    call {
-      $0.recordRender(viewModel, by: router, isSendable: isSendable)
-      $0.endEvent()
-    }
+    call { $0.recordRender(viewModel, by: router, isSendable: isSendable) }
   }
 
   override func hookTimed(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
-    call {
-      $0.hookTimed(router, hook, start: start, end: end)
-      $0.endEvent()
-    }
+    call { $0.hookTimed(router, hook, start: start, end: end) }
   }
 
   override func hookEnded(_ router: RouterNode, _ hook: LifecycleHook, start: UInt64, end: UInt64) {
-    call {
-      $0.hookEnded(router, hook, start: start, end: end)
-      $0.endEvent()
-    }
+    call { $0.hookEnded(router, hook, start: start, end: end) }
   }
 
   /// Calls `body` with the recorder, retaining nothing. A helper rather than a closure handed
@@ -85,6 +58,9 @@ final class RecorderTap: InspectionTap {
   /// here is not.
   @inline(__always)
   private nonisolated func call(_ body: (SessionRecorder) -> Void) {
-    recorder._withUnsafeGuaranteedRef(body)
+    recorder._withUnsafeGuaranteedRef {
+      body($0)
+      $0.endEvent()
+    }
   }
 }

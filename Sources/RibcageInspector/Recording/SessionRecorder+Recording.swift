@@ -101,13 +101,15 @@ extension SessionRecorder {
 
   /// Ends an event the tree handed over unretained: a recorder that kept itself through a
   /// call-out lets go (and may go) now, when nothing of the event is left to record.
+  /// Not isolated, so that the tap calls it without a run-time check: only ever called on the
+  /// main actor.
   @inline(__always)
-  func endEvent() {
+  nonisolated func endEvent() {
     if callOutHold != nil { letGoOfCallOutHold() }
   }
 
   @inline(never)
-  private func letGoOfCallOutHold() {
+  private nonisolated func letGoOfCallOutHold() {
     let held = callOutHold
     callOutHold = nil
     withExtendedLifetime(held) {}
@@ -355,12 +357,14 @@ extension SessionRecorder {
   @inline(__always)
   private func sampleIfDue<ViewModel>(_ value: ViewModel, type: Int32, keeping slot: inout Int32?) {
     guard tables.viewModelTypes.isSampleDue(type) else { return }
-    guard formatter.encodesViewModels else { return tables.viewModelTypes.stopSampling(type) }
+    guard formatter.encodesViewModels else { return tables.viewModelTypes.stopKeeping(type) }
     let entry = slot.map { (slot: $0, id: ribs[$0].id) }
     holdThroughCallOut()
-    if formatter.encode(value, type: type, tables: &tables) == nil {
+    if formatter.encode(value, type: type, tables: &tables) == nil,
+      tables.viewModelTypes.isKnownNotEncodable(type)
+    {
       // Not `Encodable`: its renders weigh their type's name, and are not sampled again.
-      tables.viewModelTypes.stopSampling(type)
+      tables.viewModelTypes.stopKeeping(type)
     }
     if let entry, !ribs.holds(entry.slot, id: entry.id) { slot = nil }
   }
@@ -370,7 +374,7 @@ extension SessionRecorder {
   /// counts a view model at its encoded size, and one not encoded at its type's name).
   @inline(__always)
   private func keepsValues(of type: Int32) -> Bool {
-    formatter.encodesViewModels && !tables.viewModelTypes.isKnownNotEncodable(type)
+    tables.viewModelTypes.keepsValues(of: type)
   }
 
   /// Appends a render record of view model type `type` with no value (one that is not written),

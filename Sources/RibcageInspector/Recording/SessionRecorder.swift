@@ -88,7 +88,9 @@ public final class SessionRecorder {
   var consumers: [SessionConsumer] = []
   var isHandOverScheduled = false
   /// The recorder itself, while it keeps itself through a call-out (``holdThroughCallOut()``).
-  @exclusivity(unchecked) var callOutHold: SessionRecorder?
+  /// Main-actor state, read and written only there (not isolated so that ``endEvent()`` is
+  /// not either).
+  @exclusivity(unchecked) nonisolated(unsafe) var callOutHold: SessionRecorder?
   /// Whether lines are being handed over (``handOver()`` is not re-entered).
   var isHandingOver = false
   var subscriptions: [StreamSubscription] = []

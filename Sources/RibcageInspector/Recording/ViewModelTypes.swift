@@ -33,6 +33,9 @@ struct ViewModelTypes {
     var encodesOffMainActor: Bool?
     /// The type's identity.
     let key: ObjectIdentifier
+    /// Whether its values are kept: until they are found never to be written (view models not
+    /// encoded, or the type not `Encodable`).
+    var keepsValues = true
   }
 
   /// Where a type's `Encodable` conformance is looked for off the main actor.
@@ -134,11 +137,16 @@ struct ViewModelTypes {
     return found.value
   }
 
-  /// Stops sampling type `index`: its values are not encoded (not `Encodable`, or view models
-  /// are not encoded at all), so what it weighs is its name.
-  mutating func stopSampling(_ index: Int32) {
+  /// Stops sampling type `index` and keeping its values: they are not encoded (not
+  /// `Encodable`, or view models are not encoded at all), so what a render weighs is its name.
+  mutating func stopKeeping(_ index: Int32) {
     entries[Int(index)].rendersUntilSample = .max
+    entries[Int(index)].keepsValues = false
   }
+
+  /// Whether the values of type `index` are kept.
+  @inline(__always)
+  func keepsValues(of index: Int32) -> Bool { entries[Int(index)].keepsValues }
 
   /// Whether a value of type `index` was found not to be `Encodable`.
   @inline(__always)
