@@ -59,6 +59,7 @@ final class RecorderTap: InspectionTap {
   @inline(__always)
   private nonisolated func call(_ body: (SessionRecorder) -> Void) {
     recorder._withUnsafeGuaranteedRef {
+      $0.beginEvent()
       body($0)
       $0.endEvent()
     }

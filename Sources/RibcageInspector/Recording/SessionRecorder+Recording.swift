@@ -1,4 +1,3 @@
-import Dispatch
 @_spi(RibcageInspection) import Ribcage
 import _RibcageAtomics
 
@@ -88,24 +87,28 @@ extension SessionRecorder {
   /// Keeps the recorder until the event ends. The tree reaches it unretained (see
   /// ``RecorderTap``), and what it is about to call — a view model's `encode(to:)`, a consumer,
   /// the deinit of what the ring drops — may release its last reference while the event is
-  /// still being recorded. Taken only there: a segment's close, a hand-over, a sample.
+  /// still being recorded. Taken only there (a segment's close, a hand-over, a sample), and only
+  /// within an event the tree handed over unretained: any other caller holds the recorder.
   func holdThroughCallOut() {
-    guard callOutHold == nil else { return }
+    guard unretainedEvents > 0, callOutHold == nil else { return }
     callOutHold = self
-    // Let go when the event ends (``endEvent()``) or, for an event the app's own call recorded
-    // (it holds the recorder meanwhile), at the next turn.
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated { self?.letGoOfCallOutHold() }
-    }
   }
 
-  /// Ends an event the tree handed over unretained: a recorder that kept itself through a
-  /// call-out lets go (and may go) now, when nothing of the event is left to record.
-  /// Not isolated, so that the tap calls it without a run-time check: only ever called on the
-  /// main actor.
+  /// Starts an event the tree hands over unretained (events nest: what an event calls out to
+  /// may cause others).
+  @inline(__always)
+  nonisolated func beginEvent() {
+    unretainedEvents &+= 1
+  }
+
+  /// Ends an event the tree handed over unretained: once the outermost ends, a recorder that
+  /// kept itself through a call-out lets go (and may go) — nothing of the event is left to
+  /// record. Not isolated, so that the tap calls it without a run-time check: only ever called
+  /// on the main actor.
   @inline(__always)
   nonisolated func endEvent() {
-    if callOutHold != nil { letGoOfCallOutHold() }
+    unretainedEvents &-= 1
+    if callOutHold != nil, unretainedEvents == 0 { letGoOfCallOutHold() }
   }
 
   @inline(never)
@@ -129,6 +132,7 @@ extension SessionRecorder {
       // actor before its memory goes, and no event is delivered elsewhere.
       subscriptions.append(
         context.events.observe { [unowned(unsafe) self] in
+          self.beginEvent()
           self.recordTree($0)
           self.endEvent()
         })
@@ -139,6 +143,7 @@ extension SessionRecorder {
       if timesHooks {
         subscriptions.append(
           context.hookTimings.observe { [unowned(unsafe) self] in
+            self.beginEvent()
             self.hookTimed($0.router, $0.hook, start: $0.startClock, end: $0.endClock)
             self.endEvent()
           })

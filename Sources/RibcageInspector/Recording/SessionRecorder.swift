@@ -91,6 +91,8 @@ public final class SessionRecorder {
   /// Main-actor state, read and written only there (not isolated so that ``endEvent()`` is
   /// not either).
   @exclusivity(unchecked) nonisolated(unsafe) var callOutHold: SessionRecorder?
+  /// Events the tree handed over unretained under way (``beginEvent()``); main-actor state.
+  @exclusivity(unchecked) nonisolated(unsafe) var unretainedEvents = 0
   /// Whether lines are being handed over (``handOver()`` is not re-entered).
   var isHandingOver = false
   var subscriptions: [StreamSubscription] = []

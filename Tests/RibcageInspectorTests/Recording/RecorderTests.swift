@@ -532,6 +532,37 @@ struct RecorderOddCaseTests {
     #expect(app.detector.sweep().isEmpty)
   }
 
+  @Test("a view model whose encode(to:) releases the recorder as it is sampled: it goes after")
+  func encodingReleasesTheRecorder() {
+    let app = RecordedApp()
+    let holder = RecorderHolder()
+    holder.recorder = SessionRecorder(app.root)
+    holder.watched = holder.recorder
+    app.launch()
+    let state = MutableStateStream(0)
+    let scheduler = ManualRenderScheduler()
+    ReleasingViewModel.onEncode = {
+      holder.recorder = nil
+      // Still there: the render that sampled the view model is being recorded.
+      holder.aliveAfterRelease = holder.watched != nil
+    }
+    defer { ReleasingViewModel.onEncode = nil }
+    do {
+      let cart = CartRouter()
+      app.root.attachChild(cart)
+      // The first render of a type is sampled: encoded, as the tree hands the render over.
+      let loop = RenderLoop(
+        state: state.stream, present: { ReleasingViewModel(count: $0) }, render: { _ in },
+        scheduler: scheduler)
+      loop.start(cart.interactor)
+      #expect(holder.aliveAfterRelease == true)
+      // Gone once that render was recorded.
+      #expect(holder.watched == nil)
+      app.root.detachChild(cart)
+    }
+    #expect(app.detector.sweep().isEmpty)
+  }
+
   @Test("a recorder released while a workflow is suspended mid-await: the run goes on, unrecorded")
   func releasedWhileWorkflowSuspended() async throws {
     let app = RecordedApp()
@@ -665,4 +696,16 @@ final class RecorderHolder {
   weak var watched: SessionRecorder?
   var deliveries = 0
   var aliveAfterRelease: Bool?
+}
+
+/// A view model whose `encode(to:)` runs the app's code.
+struct ReleasingViewModel: Equatable, Encodable {
+  var count: Int
+  @MainActor static var onEncode: (() -> Void)?
+
+  func encode(to encoder: any Encoder) throws {
+    MainActor.assumeIsolated { Self.onEncode?() }
+    var container = encoder.singleValueContainer()
+    try container.encode(count)
+  }
 }
