@@ -541,18 +541,18 @@ struct RecorderOddCaseTests {
     app.launch()
     let state = MutableStateStream(0)
     let scheduler = ManualRenderScheduler()
-    ReleasingViewModel.onEncode = {
+    DetachingViewModel.onEncode = {
       holder.recorder = nil
       // Still there: the render that sampled the view model is being recorded.
       holder.aliveAfterRelease = holder.watched != nil
     }
-    defer { ReleasingViewModel.onEncode = nil }
+    defer { DetachingViewModel.onEncode = nil }
     do {
       let cart = CartRouter()
       app.root.attachChild(cart)
       // The first render of a type is sampled: encoded, as the tree hands the render over.
       let loop = RenderLoop(
-        state: state.stream, present: { ReleasingViewModel(count: $0) }, render: { _ in },
+        state: state.stream, present: { DetachingViewModel(count: $0) }, render: { _ in },
         scheduler: scheduler)
       loop.start(cart.interactor)
       #expect(holder.aliveAfterRelease == true)
@@ -696,16 +696,4 @@ final class RecorderHolder {
   weak var watched: SessionRecorder?
   var deliveries = 0
   var aliveAfterRelease: Bool?
-}
-
-/// A view model whose `encode(to:)` runs the app's code.
-struct ReleasingViewModel: Equatable, Encodable {
-  var count: Int
-  @MainActor static var onEncode: (() -> Void)?
-
-  func encode(to encoder: any Encoder) throws {
-    MainActor.assumeIsolated { Self.onEncode?() }
-    var container = encoder.singleValueContainer()
-    try container.encode(count)
-  }
 }
