@@ -18,7 +18,7 @@ extension SessionRecorder {
     /// Whether view models of a `Sendable` type are encoded on a background queue when the
     /// session is streamed to the file or to a consumer (default `true`): their `encode(to:)`
     /// then runs off the main actor, as a `Sendable` value's may. A type is known to be
-    /// `Sendable` when a ``RenderLoop`` is made where it is. Reading the session
+    /// `Sendable` when a `RenderLoop` is made where it is. Reading the session
     /// (``SessionRecorder/sessionBytes()``) encodes on the calling thread.
     public var encodesInBackground: Bool
     /// The largest encoded view model recorded (default 256 KB); a larger one is recorded by type
